@@ -1,0 +1,102 @@
+"""Generate the card sprite sheets and suit icons in assets/ (our own art, pure Python, deterministic).
+
+    .venv/bin/python tools/make_assets.py                 # (re)write assets/*.bmp
+    .venv/bin/python tools/make_assets.py --out DIR       # write the BMPs somewhere else
+    .venv/bin/python tools/make_assets.py --preview DIR   # also write enlarged PNG previews (pygame)
+"""
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from art import bmp, cards  # noqa: E402
+from art import palette as P  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ASSETS = os.path.join(REPO, "assets")
+
+
+def build():
+    """Return {file name: Canvas} for every asset file."""
+    images = {}
+    for style in cards.STYLES:
+        for size in cards.SIZES:
+            images["cards_%s_%s.bmp" % (style, size)] = cards.sheet(style, size)
+        images["suits_%s.bmp" % style] = cards.suit_strip(style)
+    return images
+
+
+def write_bmps(images, out_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    total = 0
+    for name in sorted(images):
+        canvas = images[name]
+        data = bmp.encode(canvas.width, canvas.height, canvas.pixels, P.COLOURS)
+        with open(os.path.join(out_dir, name), "wb") as f:
+            f.write(data)
+        total += len(data)
+        print("%-26s %4d x %-4d %7d bytes" % (name, canvas.width, canvas.height, len(data)))
+    print("total %d bytes (%.1f KiB)" % (total, total / 1024))
+    return total
+
+
+def _surface(pygame, canvas, scale):
+    surf = pygame.Surface((canvas.width * scale, canvas.height * scale))
+    rgb = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in P.COLOURS]
+    for y in range(canvas.height):
+        for x in range(canvas.width):
+            surf.fill(rgb[canvas.get(x, y)], (x * scale, y * scale, scale, scale))
+    return surf
+
+
+def write_previews(images, out_dir):
+    """Enlarged PNG of every sheet, plus contact.png: every sheet at 1x and 3x with labels."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    os.makedirs(out_dir, exist_ok=True)
+    for name in sorted(images):
+        canvas = images[name]
+        scale = 8 if name.startswith("suits") else 4
+        pygame.image.save(_surface(pygame, canvas, scale), os.path.join(out_dir, name[:-4] + ".png"))
+    label_font = pygame.font.Font(None, 22)
+    rows = []
+    for name in sorted(images):
+        canvas = images[name]
+        scale = 6 if name.startswith("suits") else 2
+        rows.append((name, _surface(pygame, canvas, 1), _surface(pygame, canvas, scale)))
+    width = max(16 + one.get_width() + 16 + big.get_width() for _, one, big in rows) + 16
+    height = sum(24 + max(one.get_height(), big.get_height()) + 12 for _, one, big in rows) + 8
+    sheet = pygame.Surface((width, height))
+    sheet.fill((40, 40, 40))
+    y = 8
+    for name, one, big in rows:
+        sheet.blit(label_font.render(name + "  (left: actual size)", True, (255, 255, 255)), (16, y))
+        y += 24
+        sheet.blit(one, (16, y))
+        sheet.blit(big, (16 + one.get_width() + 16, y))
+        y += max(one.get_height(), big.get_height()) + 12
+    pygame.image.save(sheet, os.path.join(out_dir, "contact.png"))
+    pygame.quit()
+    print("previews in %s" % out_dir)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=ASSETS, help="directory for the BMP files (default: assets/)")
+    parser.add_argument("--preview", metavar="DIR", help="also write enlarged PNG previews to DIR")
+    args = parser.parse_args(argv)
+    images = build()
+    write_bmps(images, args.out)
+    if args.preview:
+        write_previews(images, args.preview)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
