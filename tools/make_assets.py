@@ -11,8 +11,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from art import bmp, cards  # noqa: E402
-from art import palette as P  # noqa: E402
+from art import bmp, cards
+from art import palette as P
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ASSETS = os.path.join(REPO, "assets")
@@ -23,8 +23,8 @@ def build():
     images = {}
     for style in cards.STYLES:
         for size in cards.SIZES:
-            images["cards_%s_%s.bmp" % (style, size)] = cards.sheet(style, size)
-        images["suits_%s.bmp" % style] = cards.suit_strip(style)
+            images[f"cards_{style}_{size}.bmp"] = cards.sheet(style, size)
+        images[f"suits_{style}.bmp"] = cards.suit_strip(style)
     return images
 
 
@@ -37,8 +37,8 @@ def write_bmps(images, out_dir):
         with open(os.path.join(out_dir, name), "wb") as f:
             f.write(data)
         total += len(data)
-        print("%-26s %4d x %-4d %7d bytes" % (name, canvas.width, canvas.height, len(data)))
-    print("total %d bytes (%.1f KiB)" % (total, total / 1024))
+        print(f"{name:26} {canvas.width:4} x {canvas.height:<4} {len(data):7} bytes")
+    print(f"total {total} bytes ({total / 1024:.1f} KiB)")
     return total
 
 
@@ -83,7 +83,7 @@ def write_previews(images, out_dir):
         y += max(one.get_height(), big.get_height()) + 12
     pygame.image.save(sheet, os.path.join(out_dir, "contact.png"))
     pygame.quit()
-    print("previews in %s" % out_dir)
+    print(f"previews in {out_dir}")
 
 
 def main(argv=None):

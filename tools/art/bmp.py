@@ -18,11 +18,11 @@ def row_stride(width):
 def encode(width, height, pixels, colours):
     """Return BMP bytes for `pixels` (row-major, top row first, one palette index a byte)."""
     if len(pixels) != width * height:
-        raise ValueError("pixel count %d != %d x %d" % (len(pixels), width, height))
+        raise ValueError(f"pixel count {len(pixels)} != {width} x {height}")
     if not 2 <= len(colours) <= 256:
         raise ValueError("palette must have 2..256 colours")
     if max(pixels) >= len(colours):
-        raise ValueError("pixel index %d outside the %d-colour palette" % (max(pixels), len(colours)))
+        raise ValueError(f"pixel index {max(pixels)} outside the {len(colours)}-colour palette")
     stride = row_stride(width)
     pad = bytes(stride - width)
     palette = b"".join(struct.pack("<BBBB", c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF, 0) for c in colours)

@@ -5,7 +5,7 @@ Tile index = card id (suit * 10 + rank) for 0..39, then 40 back, 41 empty slot, 
 
 from . import font, icons, pips
 from . import palette as P
-from .raster import Canvas, in_box, in_circle, in_ellipse, in_polygon, near_segment, outline, pip, render
+from .raster import Canvas, in_circle, in_ellipse, in_polygon, near_segment, outline, pip, render
 
 SHEET_COLUMNS = 10
 SHEET_ROWS = 5
@@ -138,7 +138,7 @@ PORTRAITS = {7: jack, 8: knight, 9: king}
 
 def figure_panel(layout, rank, ink):
     """The framed face area that marks J / Knight / King as point cards."""
-    x, y, w, h = layout.body
+    _x, _y, w, h = layout.body
     panel = Canvas(w, h, P.CREAM)
     panel.frame(0, 0, w, h, ink, 2 if layout.large else 1)
     inset = 3 if layout.large else 2

@@ -7,7 +7,6 @@ baton, ringed vs rosette coin, goblet vs urn cup) but share suit colours; French
 from . import palette as P
 from .raster import in_box, in_circle, in_ellipse, in_polygon, near_segment
 
-
 # --- Spanish -----------------------------------------------------------------------------------
 
 def oros(u, v):

@@ -72,7 +72,7 @@ def render(shape, width, height, samples=4):
                         counts[c] = counts.get(c, 0) + 1
             if inside * 2 >= n:
                 # Ties go to the lower palette index so output never depends on dict order.
-                best = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+                best = min(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0]
                 sprite.pixels[py * width + px] = best
     return sprite
 
@@ -110,7 +110,7 @@ def from_text(rows, colours):
     sprite = Canvas(len(rows[0]), len(rows))
     for y, row in enumerate(rows):
         if len(row) != sprite.width:
-            raise ValueError("ragged sprite row %r" % row)
+            raise ValueError(f"ragged sprite row {row!r}")
         for x, ch in enumerate(row):
             if ch not in ". ":
                 sprite.set(x, y, colours[ch])
@@ -163,7 +163,6 @@ def in_polygon(u, v, points):
     for i in range(n):
         x0, y0 = points[i]
         x1, y1 = points[(i + 1) % n]
-        if (y0 > v) != (y1 > v):
-            if u < x0 + (v - y0) * (x1 - x0) / (y1 - y0):
-                inside = not inside
+        if (y0 > v) != (y1 > v) and u < x0 + (v - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
     return inside
