@@ -65,22 +65,27 @@ def write_previews(images, out_dir):
         scale = 8 if name.startswith("suits") else 4
         pygame.image.save(_surface(pygame, canvas, scale), os.path.join(out_dir, name[:-4] + ".png"))
     label_font = pygame.font.Font(None, 22)
-    rows = []
-    for name in sorted(images):
-        canvas = images[name]
-        scale = 6 if name.startswith("suits") else 2
-        rows.append((name, _surface(pygame, canvas, 1), _surface(pygame, canvas, scale)))
-    width = max(16 + one.get_width() + 16 + big.get_width() for _, one, big in rows) + 16
-    height = sum(24 + max(one.get_height(), big.get_height()) + 12 for _, one, big in rows) + 8
+    gap = 16
+    rows = []  # one row per style: small and large sheets at actual size, small sheet at 2x, icons
+    for style in cards.STYLES:
+        small, large = images[f"cards_{style}_s.bmp"], images[f"cards_{style}_l.bmp"]
+        suits = images[f"suits_{style}.bmp"]
+        rows.append((style, [_surface(pygame, small, 1), _surface(pygame, large, 1),
+                             _surface(pygame, small, 2), _surface(pygame, suits, 4)]))
+    width = gap + max(sum(s.get_width() + gap for s in surfs) for _, surfs in rows)
+    height = gap + sum(24 + max(s.get_height() for s in surfs) + gap for _, surfs in rows)
     sheet = pygame.Surface((width, height))
     sheet.fill((40, 40, 40))
-    y = 8
-    for name, one, big in rows:
-        sheet.blit(label_font.render(name + "  (left: actual size)", True, (255, 255, 255)), (16, y))
+    y = gap
+    for style, surfs in rows:
+        caption = f"{style}: s and l at actual size, s at 2x, suit icons at 4x"
+        sheet.blit(label_font.render(caption, True, (255, 255, 255)), (gap, y))
         y += 24
-        sheet.blit(one, (16, y))
-        sheet.blit(big, (16 + one.get_width() + 16, y))
-        y += max(one.get_height(), big.get_height()) + 12
+        x = gap
+        for surf in surfs:
+            sheet.blit(surf, (x, y))
+            x += surf.get_width() + gap
+        y += max(s.get_height() for s in surfs) + gap
     pygame.image.save(sheet, os.path.join(out_dir, "contact.png"))
     pygame.quit()
     print(f"previews in {out_dir}")

@@ -5,7 +5,7 @@ Tile index = card id (suit * 10 + rank) for 0..39, then 40 back, 41 empty slot, 
 
 from . import font, icons, pips
 from . import palette as P
-from .raster import Canvas, in_circle, in_ellipse, in_polygon, near_segment, outline, pip, render
+from .raster import Canvas, in_box, in_circle, in_ellipse, in_polygon, near_segment, outline, pip, render
 
 SHEET_COLUMNS = 10
 SHEET_ROWS = 5
@@ -133,16 +133,33 @@ def jack(ink):
     return shape
 
 
+def queen(ink):
+    """French Q: long brown hair framing the face, a small gold tiara."""
+    def shape(u, v):
+        if in_box(u, v, -0.4, -0.95, 0.4, -0.6) and (abs(u) > 0.25 or v < -0.78 or abs(u) < 0.1):
+            return P.GOLD
+        if in_ellipse(u, v, 0, 0.62, 0.95, 0.5) and v > 0.35:
+            return ink
+        if in_ellipse(u, v, 0, 0.0, 0.4, 0.45):
+            return P.SKIN
+        if in_ellipse(u, v, 0, -0.05, 0.62, 0.62) and v < 0.45:
+            return P.BROWN
+        return None
+    return shape
+
+
 PORTRAITS = {7: jack, 8: knight, 9: king}
+FRENCH_PORTRAITS = {7: jack, 8: queen, 9: king}
 
 
-def figure_panel(layout, rank, ink):
-    """The framed face area that marks J / Knight / King as point cards."""
-    _x, _y, w, h = layout.body
+def figure_panel(layout, rank, ink, family):
+    """The framed face area that marks J / Knight (Q) / King as point cards."""
+    _, _, w, h = layout.body
     panel = Canvas(w, h, P.CREAM)
     panel.frame(0, 0, w, h, ink, 2 if layout.large else 1)
     inset = 3 if layout.large else 2
-    portrait = render(PORTRAITS[rank](ink), w - 2 * inset, h - 2 * inset)
+    portraits = FRENCH_PORTRAITS if family == "french" else PORTRAITS
+    portrait = render(portraits[rank](ink), w - 2 * inset, h - 2 * inset)
     add_eyes(portrait)
     panel.blit(portrait, inset, inset)
     return panel
@@ -158,7 +175,7 @@ def face_card(style, size, suit, rank):
     card.blit(suit_sprite(style, suit, layout.icon), layout.width - m - layout.icon, m + 1)
     bx, by, bw, bh = layout.body
     if rank in FIGURE_RANKS:
-        card.blit(figure_panel(layout, rank, ink), bx, by)
+        card.blit(figure_panel(layout, rank, ink, family), bx, by)
     else:
         big = suit_sprite(style, suit, min(bw, bh))
         card.blit_centred(big, bx, by, bw, bh)
