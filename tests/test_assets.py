@@ -128,7 +128,7 @@ def test_loads_with_blinka_ondiskbitmap_and_imageload(name):
         grid[0] = 42
     bitmap, palette = adafruit_imageload.load(path, bitmap=displayio.Bitmap, palette=displayio.Palette)
     assert (bitmap.width, bitmap.height) == expected_size(name)
-    assert len(palette) == len(P.COLOURS)
+    assert [palette[i] for i in range(len(palette))] == list(P.COLOURS)
     width = bitmap.width
     for x, y in ((0, 0), (width - 1, 0), (width // 2, bitmap.height // 2), (5, bitmap.height - 3)):
         assert bitmap[x, y] == pixels[y * width + x]
