@@ -1,0 +1,61 @@
+"""Settings and names payloads. Encoders write at buf[8:] and return the length; decoders fill
+a Settings from buf[8:8+n] and return False for values no release writes (= damage)."""
+from brisca.save.settings import DECKS, LEVELS, MODES, clean_name, index_of
+
+_FLAGS = ("sound", "leds", "show_points", "show_cards_out", "hint")
+_LANG = "abcdefghijklmnopqrstuvwxyz "
+
+
+def encode_settings(s, buf):
+    lang = str(s.language).lower() + "  "
+    buf[8] = ord(lang[0]) if lang[0] in _LANG else 32
+    buf[9] = ord(lang[1]) if lang[1] in _LANG else 32
+    buf[10] = index_of(s.deck, DECKS, 0)
+    buf[11] = 0
+    for i in range(5):
+        if getattr(s, _FLAGS[i]):
+            buf[11] |= 1 << i
+    buf[12] = index_of(s.level, LEVELS, 1)
+    buf[13] = index_of(s.mode, MODES, 0)
+    rules = bytes(s.rules or b"")[:8]
+    buf[14] = len(rules)
+    buf[15:23] = rules + bytes(8 - len(rules))
+    return 15
+
+
+def decode_settings(buf, n, s):
+    if n != 15 or buf[10] > 2 or buf[11] > 31 or buf[12] > 2 or buf[13] > 4 or buf[14] > 8:
+        return False
+    if chr(buf[8]) not in _LANG or chr(buf[9]) not in _LANG:
+        return False
+    s.language = chr(buf[8]) + chr(buf[9])
+    s.deck = DECKS[buf[10]]
+    for i in range(5):
+        setattr(s, _FLAGS[i], bool(buf[11] & (1 << i)))
+    s.level = LEVELS[buf[12]]
+    s.mode = MODES[buf[13]]
+    s.rules = bytes(buf[15 : 15 + buf[14]])
+    return True
+
+
+def encode_names(s, buf):
+    buf[8] = min(len(s.names), 4)
+    for i in range(4):
+        name = clean_name(s.names[i]) if i < buf[8] else ""
+        buf[9 + 9 * i] = len(name)
+        buf[10 + 9 * i : 18 + 9 * i] = (name + "        ")[:8].encode()
+    return 37
+
+
+def decode_names(buf, n, s):
+    if n != 37 or buf[8] > 4:
+        return False
+    names = []
+    for i in range(buf[8]):
+        raw = bytes(buf[10 + 9 * i : 10 + 9 * i + buf[9 + 9 * i]])
+        name = "".join([chr(b) for b in raw])  # latin-1 view: never raises
+        if buf[9 + 9 * i] > 8 or clean_name(name) != name:
+            return False
+        names.append(name)
+    s.names = names
+    return True

@@ -1,0 +1,45 @@
+"""Player options, the last-used rules and player names, as saved."""
+
+DECKS = ("spanish", "italian", "french")
+LEVELS = ("easy", "medium", "hard")
+# 1 v AI, 2 humans pass-and-play, 3 players, 4 as teams with an AI partner, 4 as teams of two humans.
+MODES = ("vs_ai", "two_humans", "three_players", "teams_ai", "teams_humans")
+NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+
+
+def index_of(value, names, default):
+    """Index of `value` (a name or an index) in `names`, else `default`."""
+    if isinstance(value, int):
+        return value if 0 <= value < len(names) else default
+    return names.index(value) if value in names else default
+
+
+def clean_name(text):
+    """A player name as stored: upper case, only A-Z 0-9 and space, at most 8 characters."""
+    out = ""
+    for c in str(text).upper():
+        if c in NAME_CHARS:
+            out += c
+    return out[:8].strip()
+
+
+class Settings:
+    def __init__(self):
+        self.language = "en"  # two lower-case letters
+        self.deck = "spanish"  # one of DECKS
+        self.sound = True
+        self.leds = True
+        self.level = "medium"  # AI level, one of LEVELS
+        self.mode = "vs_ai"  # one of MODES
+        self.show_points = False  # running points on screen
+        self.show_cards_out = False  # count of cards still out
+        self.hint = True
+        self.rules = b""  # opaque, from the rules code, at most 8 bytes
+        self.names = []  # at most 4, see clean_name()
+
+    def set_name(self, index, text):
+        """Set player `index`'s (0-3) name, cleaned; other indexes are ignored."""
+        if 0 <= index < 4:
+            while len(self.names) <= index:
+                self.names.append("P%d" % (len(self.names) + 1))
+            self.names[index] = clean_name(text)

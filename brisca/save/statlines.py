@@ -1,0 +1,13 @@
+"""Statistics as text lines (the stats screen, the exported stats.txt)."""
+from brisca.save.settings import LEVELS, MODES
+
+
+def stat_lines(stats):
+    """One line per mode and level played, then the count of 4-0 "cesalj" matches."""
+    lines = []
+    for i in range(15):
+        g, w, d, lost, cur, best = stats.get(i // 3, i % 3)
+        if g:
+            lines.append("%s %s: %d played, %d won, %d lost, %d drawn, streak %d (best %d)"
+                         % (MODES[i // 3], LEVELS[i % 3], g, w, lost, d, cur, best))
+    return (lines or ["No games played yet"]) + ["4-0 cesalj matches: %d" % stats.cesalj]
