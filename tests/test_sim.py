@@ -1,0 +1,189 @@
+"""tools/sim.py SimBoard, headless: display sizes, rendering, scripted and keyboard input, records."""
+
+import os
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported (conftest.py does it too)
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import displayio  # noqa: E402
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from brisca.ui import board as B  # noqa: E402
+from tools.sim import PROFILES, SimBoard, resolve_profile  # noqa: E402
+
+SIZES = {"pybadge": (160, 128), "pygamer": (160, 128), "edgebadge": (160, 128), "clue": (240, 240),
+         "s3_reverse_tft": (240, 135), "picosystem": (240, 240)}
+
+
+def paint(sim, colors):
+    """Root group with one full-screen bitmap; returns the bitmap."""
+    bmp = displayio.Bitmap(sim.width, sim.height, len(colors))
+    pal = displayio.Palette(len(colors))
+    for i, c in enumerate(colors):
+        pal[i] = c
+    g = displayio.Group()
+    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
+    sim.display.root_group = g
+    return bmp
+
+
+def test_profiles_table_matches_board_profiles():
+    assert {k: v[:2] for k, v in PROFILES.items()} == SIZES
+    assert resolve_profile("s3tft").name == "s3_reverse_tft"
+    with pytest.raises(ValueError, match="choose one of"):
+        resolve_profile("gameboy")
+
+
+@pytest.mark.parametrize("name", sorted(SIZES))
+def test_each_profile_gets_a_display_of_its_size(name):
+    sim = SimBoard(name, headless=True)
+    assert (sim.width, sim.height) == SIZES[name]
+    assert (sim.display.width, sim.display.height) == SIZES[name]
+    assert sim.display.auto_refresh is False
+    assert sim.surface().get_size() == SIZES[name]
+    assert sim.two_buttons == B.PROFILES[sim.name].two_buttons
+    assert sim.has_pixels == (B.PROFILES[sim.name].pixel_count > 0)
+
+
+def test_bitmap_renders_to_expected_pixels_and_png(tmp_path):
+    sim = SimBoard("pybadge", headless=True)
+    bmp = paint(sim, [0x0B5D1E, 0xFF0000, 0x0000FF])
+    bmp[10, 20] = 1
+    bmp[159, 127] = 2
+    sim.refresh()
+    assert sim.frames == 1
+    assert sim.pixel_at(10, 20) == (255, 0, 0)
+    assert sim.pixel_at(159, 127) == (0, 0, 255)
+    bg = sim.pixel_at(0, 0)  # RGB565 rounding: within one step of the palette colour
+    assert abs(bg[0] - 0x0B) <= 8 and abs(bg[1] - 0x5D) <= 4 and abs(bg[2] - 0x1E) <= 8
+    # only the changed area is redrawn, and it lands in the right place
+    bmp[10, 20] = 0
+    bmp[80, 64] = 2
+    sim.refresh()
+    assert sim.pixel_at(10, 20) == bg
+    assert sim.pixel_at(80, 64) == (0, 0, 255)
+    path = tmp_path / "shot.png"
+    sim.save_png(str(path), scale=3)
+    img = pygame.image.load(str(path))
+    assert img.get_size() == (480, 384)
+    assert tuple(img.get_at((80 * 3 + 1, 64 * 3 + 2)))[:3] == (0, 0, 255)
+    sim.save_png(str(tmp_path / "sub" / "one.png"))
+    assert pygame.image.load(str(tmp_path / "sub" / "one.png")).get_size() == (160, 128)
+
+
+def test_script_comes_out_of_poll_in_order_then_zero():
+    seq = [B.BTN_A, 0, B.BTN_LEFT, B.BTN_START]
+    sim = SimBoard("clue", headless=True, script=seq)
+    assert not sim.script_done
+    got = [sim.poll() for _ in range(6)]
+    assert got == seq + [0, 0]
+    assert sim.script_done
+    sim.feed([B.BTN_B])
+    assert sim.poll() == B.BTN_B
+
+
+def post_key(key, down=True):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=key, mod=0))
+
+
+def tap(sim, key):
+    post_key(key, True)
+    post_key(key, False)
+    out = []
+    for _ in range(3):
+        b = sim.poll()
+        if b:
+            out.append(b)
+    return out
+
+
+def test_keyboard_maps_to_buttons_on_a_badge():
+    sim = SimBoard("pybadge", headless=True)
+    assert tap(sim, pygame.K_z) == [B.BTN_A]
+    assert tap(sim, pygame.K_RETURN) == [B.BTN_A]
+    assert tap(sim, pygame.K_x) == [B.BTN_B]
+    assert tap(sim, pygame.K_ESCAPE) == [B.BTN_B]
+    assert tap(sim, pygame.K_s) == [B.BTN_START]
+    assert tap(sim, pygame.K_TAB) == [B.BTN_SELECT]
+    assert tap(sim, pygame.K_LEFT) == [B.BTN_LEFT]
+    assert tap(sim, pygame.K_DOWN) == [B.BTN_DOWN]
+    assert tap(sim, pygame.K_F5) == []
+
+
+def test_keyboard_events_come_before_the_script():
+    sim = SimBoard("pybadge", headless=True, script=[B.BTN_B])
+    post_key(pygame.K_UP)
+    assert sim.poll() == B.BTN_UP
+    assert sim.poll() == B.BTN_B
+
+
+def test_held_arrow_repeats_on_the_virtual_clock():
+    sim = SimBoard("pybadge", headless=True)
+    post_key(pygame.K_RIGHT)
+    got = [sim.poll() for _ in range(60)]  # about 1 s of virtual time
+    assert got[0] == B.BTN_RIGHT
+    assert 3 <= got.count(B.BTN_RIGHT) <= 8
+    assert sim.held() == B.BTN_RIGHT
+    post_key(pygame.K_RIGHT, down=False)
+    sim.poll()
+    assert sim.held() == 0
+
+
+def test_clue_keyboard_goes_through_its_two_buttons():
+    sim = SimBoard("clue", headless=True)
+    assert tap(sim, pygame.K_RIGHT) == [B.BTN_RIGHT]  # button A = next
+    assert tap(sim, pygame.K_z) == [B.BTN_A]  # button B = confirm
+    assert tap(sim, pygame.K_LEFT) == []  # the CLUE has no left button
+    post_key(pygame.K_z)  # hold B -> START
+    got = [sim.poll() for _ in range(60)]
+    assert [b for b in got if b] == [B.BTN_START]
+
+
+def test_virtual_clock_and_sleep():
+    sim = SimBoard("pybadge", headless=True)
+    t0 = sim.ticks_ms()
+    sim.sleep_ms(5000)
+    assert 5000 <= sim.ticks_diff(sim.ticks_ms(), t0) < 5010
+    start = time.perf_counter()
+    sim.sleep_ms(60000)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_tones_and_pixels_are_recorded():
+    sim = SimBoard("pybadge", headless=True)
+    sim.tone(440, 80)
+    sim.tone(0, 80)
+    sim.pixels(0x00FF00)
+    sim.pixels(0)
+    assert sim.tones == [(440, 80)]
+    assert sim.pixel_history == [0x00FF00, 0]
+    assert sim.has_speaker and sim.pixel_count == 5
+
+
+def test_window_close_ends_the_program():
+    sim = SimBoard("pybadge", headless=True)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    with pytest.raises(SystemExit):
+        sim.poll()
+
+
+def test_two_hundred_refreshes(capsys):
+    sim = SimBoard("clue", headless=True)
+    bmp = paint(sim, [0, 0xFFFFFF])
+    sim.refresh()
+    start = time.perf_counter()
+    for i in range(200):
+        bmp[i % 240, (i * 7) % 240] = 1
+        sim.refresh()
+    small = (time.perf_counter() - start) / 200
+    start = time.perf_counter()
+    for i in range(20):
+        bmp.fill(i & 1)
+        sim.refresh()
+    full = (time.perf_counter() - start) / 20
+    assert sim.frames == 221
+    assert sim.pixel_at(5, 5) == (255, 255, 255)  # last fill(1)
+    with capsys.disabled():
+        print("\nSimBoard refresh 240x240: %.2f ms small change, %.1f ms full screen" % (small * 1000, full * 1000))
