@@ -1,11 +1,12 @@
 """The game's texts in six languages, one language in memory at a time.
 
-Each language is a module (brisca/lang/en.py, es.py, ...) defining one string `S`: one line per key,
-"key=value". A value "a|b|c" is a tuple; consecutive lines with the same key (the help pages) are a
-tuple of tuples. `load(code)` imports only that module, keeps its string and drops the module, so the
-RAM cost of a language is about the size of its text, and switching languages frees the previous one.
-Lookups search the string in place (a fast C search; the result is a new small string, so the UI should
-fetch a text once per screen, not per frame).
+Each language is a module (brisca/lang/en.py, es.py, ...) defining `S`, a tuple of text chunks, each
+under 1 KB (so loading needs no large free block on a fragmented heap). A chunk starts with a newline and
+holds lines "key=value". A value "a|b|c" is a tuple; consecutive lines with the same key (the help
+pages) are a tuple of tuples and may run on into the next chunk. `load(code)` imports only that module,
+keeps its chunks and drops the module, so a language costs about the size of its text, and switching
+languages frees the previous one. Lookups search the chunks in place (a fast C search; the result is a
+new small string, so the UI should fetch a text once per screen, not per frame).
 
 Unknown language codes give English. A key missing in a language gives the English text (English is
 imported only then). An unknown key gives the key itself, so a typo shows on screen without a crash.
@@ -39,18 +40,16 @@ def name(code):
 
 
 def _import_text(code):
-    """Import brisca/lang/<code>.py, keep its string S and forget the module."""
+    """Import brisca/lang/<code>.py, keep its chunks S and forget the module."""
     modname = "brisca.lang." + code
     mod = __import__(modname, None, None, ("S",), 0)
-    text = mod.S
+    chunks = mod.S
     sys.modules.pop(modname, None)
     try:
         delattr(sys.modules["brisca.lang"], code)
     except (AttributeError, KeyError):
         pass
-    if text[:1] != "\n":
-        text = "\n" + text
-    return text
+    return chunks
 
 
 def _english_text():
@@ -64,52 +63,84 @@ def _value(line):
     return tuple(line.split("|")) if "|" in line else line
 
 
-def find(text, key):
-    """Value of `key` in a language text: str, tuple, tuple of tuples, or None if absent."""
+def find(chunks, key, item=-1):
+    """Value of `key` in a language's chunks: str or tuple; None if absent.
+
+    A key on several consecutive lines (help) gives a tuple of all of them, or with `item` >= 0 only
+    that one (None past the end), which saves building every help page at once."""
     tag = "\n" + key + "="
-    start = text.find(tag)
-    if start < 0:
+    values = []
+    n = 0
+    found = False
+    for chunk in chunks:
+        if found:
+            if not chunk.startswith(tag):
+                break
+            start = 0
+        else:
+            start = chunk.find(tag)
+            if start < 0:
+                continue
+            found = True
+        while True:
+            start += len(tag)
+            end = chunk.find("\n", start)
+            if end < 0:
+                end = len(chunk)
+            if item < 0:
+                values.append(_value(chunk[start:end]))
+            elif n == item:
+                return _value(chunk[start:end])
+            n += 1
+            if not chunk.startswith(tag, end):
+                break
+            start = end
+        if end < len(chunk):
+            break
+    if item >= 0 or not n:
         return None
-    start += len(tag)
-    end = text.find("\n", start)
-    if end < 0:
-        end = len(text)
-    first = _value(text[start:end])
-    if not text.startswith(tag, end):
-        return first
-    pages = [first]
-    while text.startswith(tag, end):
-        start = end + len(tag)
-        end = text.find("\n", start)
-        if end < 0:
-            end = len(text)
-        pages.append(_value(text[start:end]))
-    return tuple(pages)
+    return values[0] if n == 1 else tuple(values)
 
 
-def keys(text):
-    """Every key of a language text, in file order, once each."""
-    out = []
-    start = 0
-    while True:
-        start = text.find("\n", start)
-        if start < 0:
-            return out
-        start += 1
-        eq = text.find("=", start)
-        if eq < 0:
-            return out
-        key = text[start:eq]
-        if not out or out[-1] != key:
-            out.append(key)
+def count(chunks, key):
+    """How many consecutive lines hold `key` (the number of help pages); 0 if absent."""
+    tag = "\n" + key + "="
+    n = 0
+    for chunk in chunks:
+        at = chunk.find(tag) if not n else 0
+        while 0 <= at < len(chunk) and chunk.startswith(tag, at):
+            n += 1
+            at = chunk.find("\n", at + 1)
+        if n and at >= 0:
+            break
+    return n
+
+
+def keys(chunks):
+    """Yield every key of a language in file order (a key on consecutive lines once)."""
+    last = None
+    for chunk in chunks:
+        start = 0
+        while True:
+            start = chunk.find("\n", start)
+            if start < 0:
+                break
+            start += 1
+            eq = chunk.find("=", start)
+            if eq < 0:
+                break
+            key = chunk[start:eq]
+            if key != last:
+                yield key
+            last = key
 
 
 class Texts:
     """Lookup of one language's texts: T("key"), or T("key", args...) formatted with %."""
 
-    def __init__(self, code, text):
+    def __init__(self, code, chunks):
         self.code = code
-        self.text = text
+        self.text = (chunks,) if isinstance(chunks, str) else chunks
 
     def get(self, key):
         """Text for `key`: this language's, else English, else the key itself."""
@@ -133,7 +164,18 @@ class Texts:
         return self.get(key)
 
     def __contains__(self, key):
-        return find(self.text, key) is not None
+        return find(self.text, key, 0) is not None
+
+    def pages(self):
+        """Number of help pages."""
+        return count(self.text, "help") or count(_english_text(), "help")
+
+    def page(self, n):
+        """Help page `n` as a tuple of lines (line 0 is the title)."""
+        value = find(self.text, "help", n)
+        if value is None:
+            value = find(_english_text(), "help", n)
+        return value if isinstance(value, tuple) else (value or "",)
 
     def card(self, rank, suit, style):
         """Card name, e.g. "As de oros". rank indexes "ranks" ("ranks_fr" for style "fr")."""

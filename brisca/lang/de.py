@@ -1,5 +1,6 @@
-"""German texts (format: see brisca/lang/en.py and brisca/lang/__init__.py)."""
-S = """
+"""German texts (format: see brisca/lang/en.py)."""
+S = (
+"""
 new_game=Neues Spiel
 continue=Weiter
 resume=Fortsetzen
@@ -44,7 +45,8 @@ o_exch_d=Trumpf-7 oder -2 gegen die offene Karte tauschen
 o_redeal=Neu geben bei Ass/Drei
 o_redeal_d=Ein offenes Ass oder eine Drei kommt zurück in den Stapel
 o_deck3=Blatt für 3 Spieler
-d3_one2=Eine 2 entfernt
+d3_one2=Eine 2 entfernt""",
+"""
 d3_all2=Alle 2er entfernt
 o_open=Briscola Scoperta
 o_open_d=Offene Hände: alle Karten sichtbar
@@ -85,7 +87,8 @@ lp_done=Fertig
 lp_hint=Pfeile, A setzt, B löscht
 lp_empty=Name fehlt
 your_turn=Du bist dran
-turn_of=%s ist dran
+turn_of=%s ist dran""",
+"""
 pass_to=An %s geben, A drücken
 thinking=Denke nach...
 trump=Trumpf
@@ -122,7 +125,8 @@ partner_hand=Karten des Partners
 save_bad=Spielstand unlesbar
 save_fail=Speichern fehlgeschlagen
 replay=Replay-Code
-c_play=<> Wahl A legen START Menü
+c_play=<> Wahl A legen START Menü""",
+"""
 c_menu=Hoch/runter A ok B zurück
 c_opt=<> ändern A ok B zurück
 c_exch=A tauschen B behalten
@@ -150,7 +154,8 @@ st_wins=Siege
 st_pct=Siege %
 st_streak=Aktuelle Serie
 st_best=Beste Serie
-st_deals=Runden
+st_deals=Runden""",
+"""
 st_cesalj=Češalj 4-0
 st_cesalj_d=Partien 4-0 gewonnen ("Kamm")
 st_reset=Statistik löschen
@@ -167,13 +172,15 @@ suitof_es=Münzen|Kelch|Schwert|Stab
 suitof_it=Münzen|Kelch|Schwert|Stab
 suitof_hr=Münzen|Kelch|Schwert|Stab
 help=Die Karten|40 Karten, 4 Farben.|Von oben, mit Punkten:|Ass 11, Drei 10, König 4,|Reiter 3, Bube 2; 7 6 5 4|und 2 zählen nichts.|Zusammen 120 Punkte.
-help=Das Geben|Jeder bekommt 3 Karten.|Die nächste wird offen|gelegt: ihre Farbe ist|Trumpf. Sie liegt beim|Stapel und wird als|letzte gezogen.
+help=Das Geben|Jeder bekommt 3 Karten.|Die nächste wird offen|gelegt: ihre Farbe ist|Trumpf. Sie liegt beim|Stapel und wird als|letzte gezogen.""",
+"""
 help=Stiche|Jede Karte ist erlaubt,|kein Farbzwang, kein|Trumpfzwang. Es gewinnt|der höchste Trumpf, sonst|die höchste Karte der|ausgespielten Farbe. Wer|gewinnt, zieht und kommt.
 help=Wertung|Ist der Stapel leer, wird|ausgespielt. Gezählt wird,|was man an Stichen hat:|61 oder mehr gewinnt,|60-60 ist unentschieden.|Zu dritt: die meisten|Punkte gewinnen.
 help=Zu viert|Partner sitzen sich|gegenüber und zählen|gemeinsam. Schmier Punkte|auf einen Stich, den dein|Partner gewinnt.
 help=Trumpftausch|Brisca: direkt nach einem|gewonnenen Stich die|Trumpf-7 gegen offenes A,|3 oder Bild tauschen,|die 2 gegen 4 bis 7.|Nicht, wenn nur noch die|offene Karte liegt.
-help=Die Partie|Eine Runde, bis N Siege,|beste aus 3 oder 5, oder|bis 120 Punkte. Remis|zählt für niemanden.|Kroatien: bis 4; ein 4-0|heißt "češalj" (Kamm).
+help=Die Partie|Eine Runde, bis N Siege,|beste aus 3 oder 5, oder|bis 120 Punkte. Remis|zählt für niemanden.|Kroatien: bis 4; ein 4-0|heißt "češalj" (Kamm).""",
+"""
 help=Varianten|Scoperta: offene Hände.|Briscolone: 5 Karten,|kein Trumpf. Doppel-|Briškula: 4 Karten, zwei|Züge pro Stich. Option:|neu geben bei Ass/Drei.
 help=Voreinstellungen|Brisca: spanische Karten,|Tausch 7/2 an.|Briscola: italienische|Karten, beste aus 3.|Briškula: kroatische|Namen, bis 4 Siege.|Alles bleibt änderbar.
-help=Tasten|Links/Rechts: Karte|A: spielen, bestätigen|B: zurück, letzter Stich|START: Pausenmenü|SELECT: Tipp|Weiterreichen: Gerät|geben, dann A drücken.
-"""
+help=Tasten|Links/Rechts: Karte|A: spielen, bestätigen|B: zurück, letzter Stich|START: Pausenmenü|SELECT: Tipp|Weiterreichen: Gerät|geben, dann A drücken.""",
+)

@@ -1,9 +1,11 @@
 """English texts: the reference language (every other language has all of these keys).
 
-One line per key, "key=value"; "a|b|c" is a tuple; repeated consecutive keys (help) are a tuple of
-tuples. The text stays one string in RAM and is looked up in place (see brisca/lang/__init__.py).
+S is a tuple of chunks (each under 1 KB, so loading needs no large block of RAM). Each chunk
+is lines "key=value" and starts with a newline; "a|b|c" is a tuple; consecutive lines with
+the same key (help) are a tuple of tuples. See brisca/lang/__init__.py.
 """
-S = """
+S = (
+"""
 new_game=New game
 continue=Continue
 resume=Resume
@@ -50,7 +52,8 @@ o_redeal_d=A turned Ace or Three goes back in the stock
 o_deck3=3-player deck
 d3_one2=One 2 removed
 d3_all2=All 2s removed
-o_open=Briscola Scoperta
+o_open=Briscola Scoperta""",
+"""
 o_open_d=Open hands: all cards face up
 o_bone=Briscolone
 o_bone_d=5 cards each, no trump
@@ -94,7 +97,8 @@ pass_to=Pass to %s - press A
 thinking=Thinking...
 trump=Trump
 stock=Stock %d
-last_trick=Last trick
+last_trick=Last trick""",
+"""
 took=Took the trick
 took_by=%s took the trick
 exch_q=Exchange the trump card?
@@ -132,7 +136,8 @@ c_opt=<> change  A ok  B back
 c_exch=A swap  B keep
 c_pass=Hand over, then press A
 c_next=A next  B menu
-c_peek=Hold B to see your hand
+c_peek=Hold B to see your hand""",
+"""
 c_help=<> page  B back
 h_lead_cheap=Lead a cheap card
 h_lead_franco=Lead where A and 3 are out
@@ -160,7 +165,8 @@ st_cesalj_d=Matches won 4-0 (a 'comb')
 st_reset=Reset statistics
 st_reset_q=Erase all statistics?
 st_none=No games yet
-card=%(r)s of %(s)s
+card=%(r)s of %(s)s""",
+"""
 ranks=Ace|Two|Three|Four|Five|Six|Seven|Jack|Knight|King
 ranks_fr=Ace|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King
 suits_es=coins|cups|swords|clubs
@@ -170,11 +176,13 @@ suits_fr=diamonds|hearts|spades|clubs
 help=The cards|40 cards in 4 suits.|From strongest, points:|Ace 11, Three 10,|King 4, Knight 3, Jack 2,|then 7 6 5 4 2: none.|120 points in the deck.
 help=The deal|Each player gets 3 cards.|The next card is turned|face up: its suit is|trump. It lies by the|stock and is the last|card to be drawn.
 help=Tricks|Play any card: no need to|follow suit or to trump.|The highest trump wins,|else the highest card of|the suit led. The winner|draws first and leads.
-help=Scoring|Once the stock is gone,|play out your hand. Count|the points you took:|61 or more wins the deal,|60-60 is a draw. With 3,|the most points wins.
+help=Scoring|Once the stock is gone,|play out your hand. Count|the points you took:|61 or more wins the deal,|60-60 is a draw. With 3,|the most points wins.""",
+"""
 help=Partners|With 4 players, partners|sit opposite and add|their points together.|Load points on a trick|your partner is winning.
 help=Trump exchange|Brisca: right after you|win a trick, swap the|trump 7 for a face-up A,|3 or figure, or the trump|2 for a face-up 4 to 7.|Not when only the face-up|card is left.
 help=The match|One deal, first to N|deals, best of 3 or 5, or|first to 120 points.|Draws count for nobody.|Croatia: first to 4; a|4-0 win is a 'češalj'.
 help=Variants|Scoperta: hands face up.|Briscolone: 5 cards, no|trump. Double Briškula:|4 cards, play twice per|trick. Redeal option if|an Ace or Three turns up.
-help=Presets|Brisca: Spanish cards,|7/2 exchange on.|Briscola: Italian cards,|best of 3. Briškula:|Croatian names, first to|4. Change any option.
-help=Controls|Left/Right: choose card|A: play or confirm|B: back, last trick|START: pause menu|SELECT: hint|Pass and play: hand over|the board, then press A.
+help=Presets|Brisca: Spanish cards,|7/2 exchange on.|Briscola: Italian cards,|best of 3. Briškula:|Croatian names, first to|4. Change any option.""",
 """
+help=Controls|Left/Right: choose card|A: play or confirm|B: back, last trick|START: pause menu|SELECT: hint|Pass and play: hand over|the board, then press A.""",
+)

@@ -1,5 +1,6 @@
-"""Spanish texts (format: see brisca/lang/en.py and brisca/lang/__init__.py)."""
-S = """
+"""Spanish texts (format: see brisca/lang/en.py)."""
+S = (
+"""
 new_game=Nueva partida
 continue=Continuar
 resume=Reanudar
@@ -44,7 +45,8 @@ o_exch_d=Cambia el 7 o el 2 de triunfo por la muestra
 o_redeal=Repartir si sale As o Tres
 o_redeal_d=Si la muestra es un As o un Tres, vuelve al mazo
 o_deck3=Baraja para 3
-d3_one2=Sin un 2
+d3_one2=Sin un 2""",
+"""
 d3_all2=Sin los doses
 o_open=Briscola Scoperta
 o_open_d=Manos abiertas: todo a la vista
@@ -85,7 +87,8 @@ lp_done=Hecho
 lp_hint=Flechas, A añade, B borra
 lp_empty=Falta el nombre
 your_turn=Tu turno
-turn_of=Turno de %s
+turn_of=Turno de %s""",
+"""
 pass_to=Pasa a %s y pulsa A
 thinking=Pensando...
 trump=Triunfo
@@ -122,7 +125,8 @@ partner_hand=Cartas del compañero
 save_bad=Partida guardada ilegible
 save_fail=No se pudo guardar
 replay=Código de repetición
-c_play=<> elige A tira START menú
+c_play=<> elige A tira START menú""",
+"""
 c_menu=Arriba/abajo A sí B volver
 c_opt=<> cambiar A sí B volver
 c_exch=A cambiar B quedarse
@@ -150,7 +154,8 @@ st_wins=Victorias
 st_pct=Victorias %
 st_streak=Racha actual
 st_best=Mejor racha
-st_deals=Manos
+st_deals=Manos""",
+"""
 st_cesalj=Češalj 4-0
 st_cesalj_d=Partidas ganadas 4-0 ("peine")
 st_reset=Borrar estadísticas
@@ -164,13 +169,15 @@ suits_it=oros|copas|espadas|bastos
 suits_hr=oros|copas|espadas|bastos
 suits_fr=diamantes|corazones|picas|tréboles
 help=Las cartas|40 cartas, 4 palos.|De mayor a menor, puntos:|As 11, Tres 10, Rey 4,|Caballo 3, Sota 2;|7 6 5 4 2 no valen nada.|En total, 120 puntos.
-help=El reparto|Cada jugador recibe 3|cartas. La siguiente se|vuelve boca arriba: es la|muestra y su palo es el|triunfo. Será la última|carta en robarse.
+help=El reparto|Cada jugador recibe 3|cartas. La siguiente se|vuelve boca arriba: es la|muestra y su palo es el|triunfo. Será la última|carta en robarse.""",
+"""
 help=Las bazas|Se juega cualquier carta:|no hay que asistir ni|fallar. Gana el triunfo|más alto; si no hay, la|carta más alta del palo|de salida. Quien gana|roba primero y sale.
 help=Los puntos|Sin mazo, se juegan las|cartas de la mano. Cada|uno cuenta sus bazas:|61 o más gana la mano;|60-60 es empate. Con 3|jugadores gana quien más.
 help=Parejas|Con 4 jugadores, los|compañeros se sientan|enfrente y suman puntos.|Carga puntos en la baza|que gana tu compañero.
 help=Cambio de triunfo|Brisca: justo tras ganar|una baza, cambia el 7 de|triunfo por una muestra|As, 3 o figura, o el 2|por una muestra de 4 a 7.|No si solo queda la|muestra.
-help=La partida|Una mano, a N manos, al|mejor de 3 o 5, o a 120|puntos. Los empates no|cuentan. Croacia: a 4; un|4-0 es un "češalj".
+help=La partida|Una mano, a N manos, al|mejor de 3 o 5, o a 120|puntos. Los empates no|cuentan. Croacia: a 4; un|4-0 es un "češalj".""",
+"""
 help=Variantes|Scoperta: manos abiertas.|Briscolone: 5 cartas, sin|triunfo. Briškula doble:|4 cartas, dos jugadas por|baza. Opción: repartir si|sale As o Tres de muestra.
 help=Modalidades|Brisca: baraja española,|cambio 7/2.|Briscola: baraja italiana,|al mejor de 3. Briškula:|nombres croatas, a 4.|Todo se puede cambiar.
-help=Controles|Izq./Der.: elegir carta|A: jugar o aceptar|B: volver, última baza|START: menú de pausa|SELECT: pista|Pasa y juega: pasa la|consola y pulsa A.
-"""
+help=Controles|Izq./Der.: elegir carta|A: jugar o aceptar|B: volver, última baza|START: menú de pausa|SELECT: pista|Pasa y juega: pasa la|consola y pulsa A.""",
+)

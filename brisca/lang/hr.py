@@ -1,5 +1,6 @@
-"""Croatian texts (format: see brisca/lang/en.py and brisca/lang/__init__.py)."""
-S = """
+"""Croatian texts (format: see brisca/lang/en.py)."""
+S = (
+"""
 new_game=Nova igra
 continue=Nastavi
 resume=Nastavi igru
@@ -43,7 +44,8 @@ o_exch=Zamjena aduta 7/2
 o_exch_d=Zamijeni 7 ili 2 aduta za okrenutu kartu
 o_redeal=Novo dijeljenje: aš/trica
 o_redeal_d=Okrenuti aš ili trica vraća se u mac
-o_deck3=Špil za 3 igrača
+o_deck3=Špil za 3 igrača""",
+"""
 d3_one2=Bez jedne dvice
 d3_all2=Bez svih dvica
 o_open=Briscola Scoperta
@@ -84,7 +86,8 @@ lp_caps=ABC/abc
 lp_done=Gotovo
 lp_hint=Strelice, A dodaj, B briši
 lp_empty=Ime ne smije biti prazno
-your_turn=Ti si na redu
+your_turn=Ti si na redu""",
+"""
 turn_of=Na redu: %s
 pass_to=Predaj: %s - pritisni A
 thinking=Razmišljam...
@@ -122,7 +125,8 @@ partner_hand=Karte partnera
 save_bad=Spremljena igra nečitljiva
 save_fail=Spremanje nije uspjelo
 replay=Kod za ponavljanje
-c_play=<> biraj A baci START meni
+c_play=<> biraj A baci START meni""",
+"""
 c_menu=Gore/dolje A da B natrag
 c_opt=<> mijenjaj A da B natrag
 c_exch=A zamijeni B zadrži
@@ -151,7 +155,8 @@ st_pct=Pobjede %
 st_streak=Trenutni niz
 st_best=Najbolji niz
 st_deals=Partije
-st_cesalj=Češalj 4-0
+st_cesalj=Češalj 4-0""",
+"""
 st_cesalj_d=Mečevi dobiveni 4-0
 st_reset=Obriši statistiku
 st_reset_q=Obrisati svu statistiku?
@@ -168,13 +173,15 @@ suitof_it=dinara|kupa|špada|bata
 suitof_hr=dinara|kupa|špada|bata
 suitof_fr=karo|herca|pika|trefa
 help=Karte|40 karata, 4 zoga.|Od najjače, s puntima:|aš 11, trica 10, kralj 4,|konj 3, fanat 2; 7 6 5 4|i 2 ne nose punte.|Ukupno 120 punata.
-help=Dijeljenje|Svatko dobije 3 karte.|Sljedeća se okrene: njen|zog je adut (briškula).|Leži ispod maca i zadnja|se peška.
+help=Dijeljenje|Svatko dobije 3 karte.|Sljedeća se okrene: njen|zog je adut (briškula).|Leži ispod maca i zadnja|se peška.""",
+"""
 help=Ruke|Baca se bilo koja karta:|ne mora se pratiti zog ni|igrati adut. Nosi najjači|adut, inače najjača karta|zoga koji je otvorio.|Tko nosi, prvi peška i|otvara.
 help=Punti|Kad nestane maca, igraju|se karte iz ruke. Broje|se punti: 61 ili više|dobiva partiju, 60-60 je|"po šezdeset". U troje|dobiva tko ima najviše.
 help=U parovima|S 4 igrača partneri sjede|jedan nasuprot drugom i|zbrajaju punte. Karikaj|kad ruku nosi partner.
 help=Zamjena aduta|Brisca: odmah nakon|dobivene ruke 7 aduta se|mijenja za okrenuti aš,|tricu ili figuru, a 2 za|okrenutu 4, 5, 6 ili 7.|Ne kad je ostala samo ta.
-help=Meč|Jedna partija, do N|dobivenih, najbolji od 3|ili 5, ili do 120 punata.|Neriješene se ne broje.|Briškula: do 4 pobjede;|4-0 je "češalj".
+help=Meč|Jedna partija, do N|dobivenih, najbolji od 3|ili 5, ili do 120 punata.|Neriješene se ne broje.|Briškula: do 4 pobjede;|4-0 je "češalj".""",
+"""
 help=Varijante|Scoperta: otvorene karte.|Briscolone: 5 karata, bez|aduta. Dupla briškula: 4|karte, dva bacanja po|ruci. Opcija: ponovno|dijeli na aš ili tricu.
 help=Regije|Brisca: španjolske karte,|zamjena 7/2.|Briscola: talijanske,|najbolji od 3. Briškula:|hrvatski nazivi, do 4.|Sve se može promijeniti.
-help=Tipke|Lijevo/desno: karta|A: baci ili potvrdi|B: natrag, zadnja ruka|START: pauza|SELECT: savjet|Jedna konzola: predaj je|pa pritisni A.
-"""
+help=Tipke|Lijevo/desno: karta|A: baci ili potvrdi|B: natrag, zadnja ruka|START: pauza|SELECT: savjet|Jedna konzola: predaj je|pa pritisni A.""",
+)

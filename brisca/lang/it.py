@@ -1,5 +1,6 @@
-"""Italian texts (format: see brisca/lang/en.py and brisca/lang/__init__.py)."""
-S = """
+"""Italian texts (format: see brisca/lang/en.py)."""
+S = (
+"""
 new_game=Nuova partita
 continue=Continua
 resume=Riprendi
@@ -44,7 +45,8 @@ o_exch_d=Scambia il 7 o il 2 di briscola con la carta scoperta
 o_redeal=Ridai se esce Asso o Tre
 o_redeal_d=Un Asso o un Tre scoperto torna nel mazzo
 o_deck3=Mazzo per 3
-d3_one2=Senza un 2
+d3_one2=Senza un 2""",
+"""
 d3_all2=Senza i 2
 o_open=Briscola Scoperta
 o_open_d=Carte in mano scoperte
@@ -85,7 +87,8 @@ lp_done=Fatto
 lp_hint=Frecce, A aggiungi, B canc
 lp_empty=Il nome è vuoto
 your_turn=Tocca a te
-turn_of=Tocca a %s
+turn_of=Tocca a %s""",
+"""
 pass_to=Passa a %s, premi A
 thinking=Sto pensando...
 trump=Briscola
@@ -122,7 +125,8 @@ partner_hand=Carte del compagno
 save_bad=Salvataggio illeggibile
 save_fail=Salvataggio non riuscito
 replay=Codice replay
-c_play=<> e A: gioca  START: menu
+c_play=<> e A: gioca  START: menu""",
+"""
 c_menu=Su/Giù A ok B indietro
 c_opt=<> cambia A ok B indietro
 c_exch=A scambia B tieni
@@ -150,7 +154,8 @@ st_wins=Vittorie
 st_pct=Vittorie %
 st_streak=Serie attuale
 st_best=Serie migliore
-st_deals=Mani
+st_deals=Mani""",
+"""
 st_cesalj=Češalj 4-0
 st_cesalj_d=Partite vinte 4-0 ("pettine")
 st_reset=Azzera statistiche
@@ -164,13 +169,15 @@ suits_it=denari|coppe|spade|bastoni
 suits_hr=denari|coppe|spade|bastoni
 suits_fr=quadri|cuori|picche|fiori
 help=Le carte|40 carte, 4 semi.|Dalla più forte, punti:|Asso 11, Tre 10, Re 4,|Cavallo 3, Fante 2;|7 6 5 4 2 non valgono.|In tutto 120 punti.
-help=La distribuzione|Ognuno riceve 3 carte. La|carta seguente si scopre:|il suo seme è briscola.|Resta accanto al mazzo ed|è l'ultima a essere|pescata.
+help=La distribuzione|Ognuno riceve 3 carte. La|carta seguente si scopre:|il suo seme è briscola.|Resta accanto al mazzo ed|è l'ultima a essere|pescata.""",
+"""
 help=Le prese|Si gioca qualsiasi carta:|nessun obbligo di seme o|di briscola. Vince la|briscola più alta, se no|la più alta del seme di|uscita. Chi prende pesca|per primo ed esce.
 help=Il punteggio|Finito il mazzo si gioca|quello che si ha in mano.|Si contano i punti presi:|61 o più vince la mano,|60-60 è pareggio. In 3|vince chi ha più punti.
 help=A coppie|In 4 giocatori i compagni|siedono di fronte e|sommano i punti. Carica|punti sulla presa che sta|vincendo il compagno.
 help=Scambio|Brisca: appena vinta una|presa puoi scambiare il 7|di briscola con la carta|scoperta se è A, 3 o|figura, o il 2 se è 4-7.|Mai se resta solo quella.
-help=La partita|Una mano, a N mani vinte,|al meglio di 3 o 5, o a|120 punti. I pareggi non|contano. Croazia: a 4;|il 4-0 è un "češalj".
+help=La partita|Una mano, a N mani vinte,|al meglio di 3 o 5, o a|120 punti. I pareggi non|contano. Croazia: a 4;|il 4-0 è un "češalj".""",
+"""
 help=Varianti|Scoperta: mani scoperte.|Briscolone: 5 carte,|senza briscola. Briškula|doppia: 4 carte, due|giocate per presa. Si può|ridare se esce Asso o Tre.
 help=Preimpostazioni|Brisca: carte spagnole,|scambio 7/2.|Briscola: carte italiane,|al meglio di 3. Briškula:|nomi croati, a 4.|Tutto resta modificabile.
-help=Comandi|Sinistra/Destra: carta|A: gioca o conferma|B: indietro, ultima presa|START: menu di pausa|SELECT: consiglio|Passamano: passa la|console e premi A.
-"""
+help=Comandi|Sinistra/Destra: carta|A: gioca o conferma|B: indietro, ultima presa|START: menu di pausa|SELECT: consiglio|Passamano: passa la|console e premi A.""",
+)

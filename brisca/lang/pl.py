@@ -1,5 +1,6 @@
-"""Polish texts (format: see brisca/lang/en.py and brisca/lang/__init__.py)."""
-S = """
+"""Polish texts (format: see brisca/lang/en.py)."""
+S = (
+"""
 new_game=Nowa gra
 continue=Kontynuuj
 resume=Wznów
@@ -45,7 +46,8 @@ o_redeal=Nowe rozdanie: As lub 3
 o_redeal_d=Odkryty as lub trójka wraca do talii
 o_deck3=Talia dla 3 graczy
 d3_one2=Bez jednej dwójki
-d3_all2=Bez wszystkich dwójek
+d3_all2=Bez wszystkich dwójek""",
+"""
 o_open=Briscola Scoperta
 o_open_d=Odkryte ręce: widać wszystkie karty
 o_bone=Briscolone
@@ -86,7 +88,8 @@ lp_hint=Strzałki, A dodaj, B usuń
 lp_empty=Imię nie może być puste
 your_turn=Twój ruch
 turn_of=Ruch: %s
-pass_to=Podaj: %s - naciśnij A
+pass_to=Podaj: %s - naciśnij A""",
+"""
 thinking=Myślę...
 trump=Atut
 stock=Talia %d
@@ -124,7 +127,8 @@ save_fail=Nie udało się zapisać
 replay=Kod powtórki
 c_play=<> wybór A gra START menu
 c_menu=Góra/dół A ok B wstecz
-c_opt=<> zmień A ok B wstecz
+c_opt=<> zmień A ok B wstecz""",
+"""
 c_exch=A wymień B zostaw
 c_pass=Przekaż konsolę, potem A
 c_next=A dalej B menu
@@ -153,7 +157,8 @@ st_best=Najlepsza seria
 st_deals=Rozdania
 st_cesalj=Češalj 4-0
 st_cesalj_d=Mecze wygrane 4-0 ("grzebień")
-st_reset=Wyczyść statystyki
+st_reset=Wyczyść statystyki""",
+"""
 st_reset_q=Wyczyścić statystyki?
 st_none=Brak rozegranych gier
 card=%(r)s %(s)s
@@ -167,13 +172,15 @@ suitof_es=monet|kielichów|mieczy|buław
 suitof_it=monet|kielichów|mieczy|buław
 suitof_hr=monet|kielichów|mieczy|buław
 help=Karty|40 kart, 4 kolory.|Od najstarszej, punkty:|as 11, trójka 10, król 4,|rycerz 3, walet 2; 7 6 5|4 i 2 nie mają punktów.|Razem 120 punktów.
-help=Rozdanie|Każdy dostaje 3 karty.|Następną się odkrywa: jej|kolor to atut. Leży przy|talii i jest dobierana|jako ostatnia.
+help=Rozdanie|Każdy dostaje 3 karty.|Następną się odkrywa: jej|kolor to atut. Leży przy|talii i jest dobierana|jako ostatnia.""",
+"""
 help=Lewy|Można zagrać każdą kartę:|nie trzeba dawać do|koloru ani przebijać.|Wygrywa najwyższy atut,|inaczej najwyższa karta|koloru wyjścia. Biorący|pierwszy dobiera i gra.
 help=Punktacja|Gdy talia się skończy,|gra się kartami z ręki.|Liczą się punkty z lew:|61 lub więcej wygrywa,|60-60 to remis. We trzech|wygrywa najwięcej punktów.
 help=W parach|Przy 4 graczach partnerzy|siedzą naprzeciw i|sumują punkty. Dorzucaj|punkty do lewy, którą|bierze partner.
 help=Wymiana atutu|Brisca: zaraz po wzięciu|lewy wymień atutową 7 na|odkrytego asa, 3 lub|figurę, a 2 na odkrytą|4, 5, 6 lub 7. Nie, gdy|została tylko ta karta.
-help=Mecz|Jedno rozdanie, do N|wygranych, najlepszy z 3|lub 5 albo do 120 pkt.|Remisy się nie liczą.|Chorwacja: do 4; 4-0 to|"češalj" (grzebień).
+help=Mecz|Jedno rozdanie, do N|wygranych, najlepszy z 3|lub 5 albo do 120 pkt.|Remisy się nie liczą.|Chorwacja: do 4; 4-0 to|"češalj" (grzebień).""",
+"""
 help=Warianty|Scoperta: karty odkryte.|Briscolone: 5 kart, bez|atutu. Podwójna Briškula:|4 karty, dwa zagrania na|lewę. Opcja: nowe|rozdanie przy asie lub 3.
 help=Style regionalne|Brisca: karty hiszpańskie,|wymiana 7/2.|Briscola: karty włoskie,|najlepszy z 3. Briškula:|chorwackie nazwy, do 4.|Wszystko można zmienić.
-help=Sterowanie|Lewo/prawo: wybór karty|A: zagraj, potwierdź|B: wstecz, ostatnia lewa|START: menu pauzy|SELECT: podpowiedź|Na zmianę: przekaż|konsolę i naciśnij A.
-"""
+help=Sterowanie|Lewo/prawo: wybór karty|A: zagraj, potwierdź|B: wstecz, ostatnia lewa|START: menu pauzy|SELECT: podpowiedź|Na zmianę: przekaż|konsolę i naciśnij A.""",
+)
