@@ -23,7 +23,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(x):  # type: ignore[no-redef]
+    def const(x):
         return x
 
 
@@ -65,7 +65,7 @@ _TICKS_HALF = const(1 << 28)
 try:
     from supervisor import ticks_ms as _ticks_source  # CircuitPython: wraps at 2**29
 except ImportError:
-    _ticks_source = None  # type: ignore[assignment]
+    _ticks_source = None
 
 
 def ticks_ms():
@@ -364,7 +364,7 @@ class Board:
     def _tone_stop(self):
         self._tone_on = False
         try:
-            self._speaker.stop()  # type: ignore[union-attr]
+            self._speaker.stop()
         except Exception:
             pass
 
@@ -400,14 +400,7 @@ class _Speaker:
         except Exception:
             self._pwm = None
         if self._pwm is None:
-            try:
-                import audioio  # type: ignore[import-not-found, unused-ignore]
-
-                self._audio = audioio.AudioOut(pin)
-            except ImportError:
-                import audiopwmio  # type: ignore[import-not-found, unused-ignore]
-
-                self._audio = audiopwmio.PWMAudioOut(pin)
+            self._audio = _audio_out(pin)
             import array
 
             # one cycle: 8 samples high, 8 low, quiet-ish around the 16-bit midpoint
@@ -428,7 +421,7 @@ class _Speaker:
                 self._samples.clear()
             sample = audiocore.RawSample(self._wave, sample_rate=freq * 16)
             self._samples[freq] = sample
-        self._audio.play(sample, loop=True)  # type: ignore[union-attr]
+        self._audio.play(sample, loop=True)
 
     def stop(self):
         if self._pwm is not None:
@@ -437,6 +430,18 @@ class _Speaker:
             self._audio.stop()
         if self._enable is not None:
             self._enable.value = False
+
+
+def _audio_out(pin):
+    """AudioOut on a DAC pin (SAMD51), else PWMAudioOut (nRF52, RP2040)."""
+    try:
+        import audioio
+
+        return audioio.AudioOut(pin)
+    except ImportError:
+        import audiopwmio
+
+        return audiopwmio.PWMAudioOut(pin)
 
 
 class _Pixels:
@@ -514,7 +519,7 @@ def detect(board_mod=None):
     the generic profile with board.DISPLAY if it has one."""
     try:
         if board_mod is None:
-            import board as board_mod  # type: ignore[no-redef]
+            import board as board_mod
         board_id = getattr(board_mod, "board_id", "")
         profile = profile_for(board_id)
     except Exception as err:  # no board module at all
