@@ -43,7 +43,7 @@ rule_opts=Regeloptionen
 o_exch=Trumpftausch 7/2
 o_exch_d=Trumpf-7 oder -2 gegen die offene Karte tauschen
 o_redeal=Neu geben bei Ass/Drei
-o_redeal_d=Ein offenes Ass oder eine Drei kommt zurück in den Stapel
+o_redeal_d=Offenes Ass oder Drei geht zurück in den Stapel
 o_deck3=Blatt für 3 Spieler
 d3_one2=Eine 2 entfernt""",
 """
@@ -56,7 +56,7 @@ o_follow=Farbzwang
 o_double=Doppel-Briškula
 o_double_d=4 Karten, zwei Züge pro Stich
 o_show=Partner zeigen Karten
-o_show_d=Ist der Stapel leer, zeigen Partner sich die Karten
+o_show_d=Stapel leer: Partner zeigen sich die Karten
 o_6060=60-60
 t_draw=Unentschieden
 t_annul=Annulliert

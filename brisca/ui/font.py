@@ -14,7 +14,7 @@ plain MicroPython too.
 
 # Accented characters we draw, with the base letter whose pixels we copy and the mark we add.
 # Marks: ' acute, ` grave, ^ circumflex, v caron, ~ tilde, : diaeresis, . dot above, , ogonek,
-# c cedilla, o ring, / stroke (l), - bar (d), ! turned upside down (inverted ? and !),
+# c cedilla, / stroke (l), - bar (d), ! turned upside down (inverted ? and !),
 # B our own drawing (sharp s).
 _GROUPS = (
     ("'", "áéíóúýÁÉÍÓÚÝćńśźĆŃŚŹ", "aeiouyAEIOUYcnszCNSZ"),
@@ -26,7 +26,6 @@ _GROUPS = (
     (".", "żŻ", "zZ"),
     (",", "ąęĄĘ", "aeAE"),
     ("c", "çÇ", "cC"),
-    ("o", "åÅ", "aA"),
     ("/", "łŁ", "lL"),
     ("-", "đĐ", "dD"),
     ("!", "¿¡", "?!"),
@@ -53,7 +52,6 @@ _ACCENTS = {
     "~": (0b01101, 0b10110),
     ":": (0b00000, 0b01010),
     ".": (0b00000, 0b00100),
-    "o": (0b00100, 0b01010),
 }
 _BELOW = {
     ",": (0b00010, 0b00011),

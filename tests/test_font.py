@@ -1,0 +1,328 @@
+"""LatinFont draws every character of every language, and the texts fit the 160 px screen.
+
+CPython with Blinka's displayio. Also holds the CPython-only language checks (a tests/test_lang.py
+would clash with tests/portable/test_lang.py: pytest needs unique test module basenames).
+"""
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytest  # noqa: E402
+import terminalio  # noqa: E402
+from adafruit_display_text import bitmap_label, label  # noqa: E402
+
+from brisca import lang  # noqa: E402
+from brisca.ui import font as fontmod  # noqa: E402
+from brisca.ui.font import LatinFont, ascii_fallback, displayable, known  # noqa: E402
+from test_lang import same_specs, specs  # noqa: E402  (tests/portable is on the path)
+
+SCREEN_W = 160
+WIDTH = 26
+REQUIRED = (
+    "new_game continue resume settings stats rules quit back on off yes no ok p_brisca p_briscola "
+    "p_briskula mode m_1ai m_2hot m_3p m_4team m_4mix ai_level easy medium hard match mt_one mt_first "
+    "mt_best mt_points o_exch o_redeal o_deck3 d3_one2 d3_all2 o_open o_bone o_follow o_double o_show "
+    "o_6060 t_draw t_annul t_redeal o_fr32 deck ds_es ds_it ds_fr language sound leds o_points o_out "
+    "names lp_title lp_del lp_done your_turn turn_of pass_to thinking trump stock last_trick took "
+    "exch_q exch_q7 exch_q2 exchanged deal_over points won_deal draw6060 won_match play_again exit "
+    "deal_n resume_q pause hint c_play h_lead_cheap h_lead_franco h_follow_win_high "
+    "h_take_carico_trump h_dump_low h_save_trump h_load_partner h_dont_overtrump_partner h_secure_61 "
+    "h_exchange h_lose_for_trump h_endgame_exact h_must_follow st_games st_wins st_pct st_streak "
+    "st_best st_cesalj st_cesalj_d help card ranks ranks_fr suits_es suits_it suits_hr suits_fr"
+).split()
+# Texts shown on one screen line: they must fit 160 px (26 characters) once formatted.
+ONE_LINE_PREFIXES = ("m_", "mt_", "d3_", "t_", "ds_", "h_", "c_", "st_", "lp_", "p_", "r_")
+ONE_LINE_KEYS = (
+    "new_game continue resume settings stats rules quit back on off yes no ok cancel start preset "
+    "custom mode ai_level easy medium hard match rule_opts o_exch o_redeal o_deck3 o_open o_bone "
+    "o_follow o_double o_show o_6060 o_fr32 deck language sound leds o_points o_out names player_n "
+    "you ai_n partner team your_turn turn_of pass_to thinking trump stock last_trick took took_by "
+    "exch_q exch_q7 exch_q2 exchanged deal_over points won_deal draw6060 annulled redeal won_match "
+    "you_won you_lost play_again exit deal_n deals_won resume_q pause hint score tricks cards_out "
+    "trumps_out redeal_ace3 partner_hand save_bad save_fail replay"
+).split()
+# Longer descriptions that the UI wraps onto two lines.
+TWO_LINE = ("o_exch_d", "o_redeal_d", "o_open_d", "o_bone_d", "o_double_d", "o_show_d", "st_cesalj_d")
+SAMPLE_NAME = "Ana"  # placeholder for %s when measuring; longer names need the UI to clip
+SAMPLE_NUMBER = 120
+
+
+@pytest.fixture(scope="module")
+def font():
+    return LatinFont()
+
+
+def all_texts(code):
+    """(key, text) for every string of a language, tuples and help pages flattened."""
+    texts = lang.load(code)
+    for key in lang.keys(texts.text):
+        value = texts.get(key)
+        if isinstance(value, str):
+            yield key, value
+        else:
+            for item in value:
+                if isinstance(item, tuple):
+                    for line in item:
+                        yield key, line
+                else:
+                    yield key, item
+    for style in lang.STYLES:
+        for rank in range(13 if style == "fr" else 10):
+            for suit in range(4):
+                yield "card", texts.card(rank, suit, style)
+
+
+def pixels(glyph):
+    x0 = glyph.tile_index * glyph.width
+    return tuple(tuple(glyph.bitmap[x0 + x, y] for x in range(glyph.width)) for y in range(glyph.height))
+
+
+def is_box(rows):
+    """A hollow rectangle: the missing-glyph look."""
+    ink = [(x, y) for y, row in enumerate(rows) for x, v in enumerate(row) if v]
+    if not ink:
+        return False
+    xs = [p[0] for p in ink]
+    ys = [p[1] for p in ink]
+    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+    border = {(x, y) for x in range(left, right + 1) for y in (top, bottom)}
+    border |= {(x, y) for y in range(top, bottom + 1) for x in (left, right)}
+    return set(ink) == border
+
+
+def non_ascii_chars():
+    chars = set()
+    for code in lang.LANGS:
+        for _, text in all_texts(code):
+            chars.update(ch for ch in text if ord(ch) > 126)
+    return sorted(chars)
+
+
+def fill(text):
+    """A format string filled with sample values (named card fields left alone)."""
+    args = tuple(SAMPLE_NAME if s == "s" else SAMPLE_NUMBER for s in specs(text) if s[0] != "(")
+    return text % args if args else text
+
+
+# -- the font ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", lang.LANGS)
+def test_every_character_of_every_language_has_a_real_glyph(font, code):
+    base = terminalio.FONT
+    for key, text in all_texts(code):
+        for ch in text:
+            assert known(ch), "%s %s: no glyph for %r in %r" % (code, key, ch, text)
+            glyph = font.get_glyph(ord(ch))
+            assert glyph is not None, (code, key, ch)
+            assert glyph.shift_x == base.get_glyph(ord("x")).shift_x, (ch, "odd advance")
+            if ord(ch) > 126:
+                assert glyph.bitmap is not base.get_glyph(ord("x")).bitmap, (ch, "came from the base font")
+                assert not is_box(pixels(glyph)), (ch, "looks like a missing-glyph box")
+                assert any(any(row) for row in pixels(glyph)), (ch, "blank glyph")
+
+
+def test_accented_glyphs_differ_from_their_base_letter_and_each_other(font):
+    seen = {}
+    for ch in fontmod._CHARS:
+        rows = pixels(font.get_glyph(ord(ch)))
+        base_ch = fontmod._lookup(ch)[0]
+        assert rows != pixels(terminalio.FONT.get_glyph(ord(base_ch))), ch
+        assert rows not in seen, (ch, seen.get(rows))
+        seen[rows] = ch
+
+
+def test_ascii_comes_from_the_base_font(font):
+    for ch in "Aa9?~ ":
+        assert font.get_glyph(ord(ch)) is terminalio.FONT.get_glyph(ord(ch)) or pixels(
+            font.get_glyph(ord(ch))) == pixels(terminalio.FONT.get_glyph(ord(ch)))
+    assert font.get_bounding_box() == terminalio.FONT.get_bounding_box()
+
+
+def test_glyphs_are_built_on_first_use_only():
+    fresh = LatinFont()
+    assert fresh.built == 0
+    fresh.get_glyph(ord("é"))
+    fresh.get_glyph(ord("é"))
+    assert fresh.built == 1
+    fresh.load_glyphs("ñÑ")
+    assert fresh.built == 3
+    fresh.load_glyphs({ord("ñ"), ord("ż")})
+    assert fresh.built == 4
+
+
+def test_unknown_characters_fall_back_to_ascii_not_a_box(font):
+    question = pixels(terminalio.FONT.get_glyph(ord("?")))
+    assert pixels(font.get_glyph(ord("€"))) == question  # nothing we know: a question mark
+    assert pixels(font.get_glyph(ord("ŕ"))) == question
+    assert pixels(font.get_glyph(ord("…"))) == pixels(terminalio.FONT.get_glyph(ord(".")))
+    assert pixels(font.get_glyph(ord("„"))) == pixels(terminalio.FONT.get_glyph(ord('"')))
+    assert displayable("Año… ŕ") == "Año... ?"
+    assert displayable("plain") == "plain"
+
+
+def test_ram_cost_is_small(font):
+    font.load_glyphs(fontmod._CHARS)
+    assert font.built == len(fontmod._CHARS)
+    assert font.bitmap_bytes <= 1024, font.bitmap_bytes
+    print("glyphs %d, strip %d bytes" % (font.built, font.bitmap_bytes))
+
+
+@pytest.mark.parametrize("make", [label.Label, bitmap_label.Label])
+def test_labels_render_accented_text(font, make):
+    plain = make(font, text="Espanol Briskula", color=0xFFFFFF)
+    accented = make(font, text="Español Briškula", color=0xFFFFFF)
+    w_plain = plain.bounding_box[2]
+    w_accented = accented.bounding_box[2]
+    assert w_plain == w_accented == 16 * 6
+    assert accented.bounding_box[3] >= 12
+    if make is bitmap_label.Label:
+        ink = sum(accented.bitmap[x, y] for x in range(accented.bitmap.width)
+                  for y in range(accented.bitmap.height))
+        ink_plain = sum(plain.bitmap[x, y] for x in range(plain.bitmap.width)
+                        for y in range(plain.bitmap.height))
+        assert ink > ink_plain  # the tilde and the caron were drawn
+
+
+def test_a_label_renders_on_a_display_group(font):
+    import displayio
+
+    group = displayio.Group()
+    for i, code in enumerate(lang.LANGS):
+        texts = lang.load(code)
+        group.append(label.Label(font, text=texts("your_turn"), x=0, y=6 + 12 * i))
+    assert len(group) == len(lang.LANGS)
+
+
+# -- ascii_fallback -------------------------------------------------------------------------------
+
+
+def test_ascii_fallback():
+    assert ascii_fallback("Briškula") == "Briskula"
+    assert ascii_fallback("Łódź ćma żółw") == "Lodz cma zolw"
+    assert ascii_fallback("¿Señor?") == "Senor?"
+    assert ascii_fallback("Größe", "de") == "Groesse"
+    assert ascii_fallback("Größe") == "Grosse"
+    assert ascii_fallback("pingüino") == "pinguino"
+    assert ascii_fallback("đak Đ") == "dak D"
+    assert ascii_fallback("plain") == "plain"
+    assert ascii_fallback("a…b") == "a...b"
+
+
+@pytest.mark.parametrize("code", lang.LANGS)
+def test_ascii_fallback_of_every_text_is_ascii(code):
+    for _, text in all_texts(code):
+        out = ascii_fallback(text, code)
+        assert out.isascii(), out
+        assert len(out) >= len(text) - text.count("¿") - text.count("¡")
+
+
+# -- language checks that need CPython (or too much RAM for the portable test) --------------------
+
+
+def test_languages_and_their_names():
+    assert lang.LANGS == ("en", "es", "it", "hr", "de", "pl")
+    assert lang.NAMES == ("English", "Español", "Italiano", "Hrvatski", "Deutsch", "Polski")
+    assert lang.name("xx") == "xx"
+
+
+def test_english_has_every_key_the_brief_asks_for():
+    en = lang.load("en")
+    missing = [k for k in REQUIRED if k not in en]
+    assert missing == []
+
+
+def test_specs_parser():
+    assert specs("Pass to %s - press A") == ["s"]
+    assert specs("Win %") == []
+    assert specs("%d%% %s") == ["d", "s"]
+    assert specs("%(r)s of %(s)s") == ["(r)s", "(s)s"]
+    assert same_specs(["(s)s", "(r)s"], ["(r)s", "(s)s"])
+    assert not same_specs(["d", "s"], ["s", "d"])
+    assert not same_specs(["s"], ["s", "s"])
+
+
+def test_formatting_cards_and_help():
+    es = lang.load("es")
+    assert es("turn_of", "Ana") == "Turno de Ana"
+    assert es("stock", 7) == "Quedan 7"
+    assert es("mt_points", 120) == "A 120 puntos"
+    assert es.card(0, 0, "es") == "As de oros"
+    assert es.card(12, 1, "fr") == "Rey de corazones"
+    assert es.pages() == len(es("help")) >= 8
+    assert es.page(0)[0] == "Las cartas"
+    assert lang.load("hr").card(0, 0, "hr") == "Aš od dinara"
+    assert lang.load("de").card(12, 1, "fr") == "Herz-König"
+    assert lang.load("de").card(0, 1, "es") == "Kelch-Ass"
+    assert lang.load("pl").card(12, 1, "fr") == "Król kier"
+    assert lang.load("it").card(7, 3, "it") == "Fante di bastoni"
+    assert lang.load("hr")("p_briskula") == "Briškula"
+
+
+def test_bad_format_arguments_do_not_crash():
+    en = lang.load("en")
+    assert en("turn_of") == "%s's turn"
+    assert en("stock", "x") == "Stock %d"  # wrong type: the raw text, no exception
+
+
+@pytest.mark.parametrize("code", lang.LANGS)
+def test_card_names_are_distinct_and_fit_a_line(code):
+    texts = lang.load(code)
+    for style in lang.STYLES:
+        n = 13 if style == "fr" else 10
+        names = [texts.card(rank, suit, style) for rank in range(n) for suit in range(4)]
+        assert len(set(names)) == n * 4, (code, style)
+        assert max(len(name) for name in names) <= WIDTH
+
+
+def test_only_one_language_module_stays_imported():
+    lang.load("it")
+    lang.load("pl")
+    assert [m for m in sys.modules if m.startswith("brisca.lang.")] == []
+
+
+@pytest.mark.parametrize("code", lang.LANGS)
+def test_one_line_texts_fit_the_screen(font, code):
+    texts = lang.load(code)
+    too_wide = []
+    for key in lang.keys(texts.text):
+        if key in TWO_LINE or not (key in ONE_LINE_KEYS or key.startswith(ONE_LINE_PREFIXES)):
+            continue
+        text = fill(texts.get(key))
+        width = label.Label(font, text=text).bounding_box[2]
+        if width > SCREEN_W:
+            too_wide.append("%s=%s (%d px)" % (key, text, width))
+    assert too_wide == []
+
+
+def wrap(text):
+    """Greedy word wrap at WIDTH characters."""
+    lines = [""]
+    for word in text.split(" "):
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > WIDTH:
+            lines.append(word)
+        else:
+            lines[-1] = (lines[-1] + " " + word) if lines[-1] else word
+    return lines
+
+
+def test_wrap():
+    assert wrap("a b") == ["a b"]
+    assert wrap("x" * 20 + " " + "y" * 10) == ["x" * 20, "y" * 10]
+
+
+@pytest.mark.parametrize("code", lang.LANGS)
+def test_two_line_texts_wrap_into_two_lines(code):
+    texts = lang.load(code)
+    for key in TWO_LINE:
+        lines = wrap(texts.get(key))
+        assert len(lines) <= 2 and max(len(line) for line in lines) <= WIDTH, (code, key, lines)
+
+
+@pytest.mark.parametrize("code", lang.LANGS)
+def test_help_lines_fit_in_pixels(font, code):
+    texts = lang.load(code)
+    for n in range(texts.pages()):
+        for line in texts.page(n):
+            assert label.Label(font, text=line).bounding_box[2] <= SCREEN_W, line
