@@ -3,45 +3,49 @@
 CPython with Blinka's displayio. Also holds the CPython-only language checks (a tests/test_lang.py
 would clash with tests/portable/test_lang.py: pytest needs unique test module basenames).
 """
-import os
 import sys
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+import pytest
+import terminalio  # Blinka's; tests/conftest.py keeps pygame headless
+from adafruit_display_text import bitmap_label, label
+from test_lang import same_specs, specs  # tests/portable is on the path
 
-import pytest  # noqa: E402
-import terminalio  # noqa: E402
-from adafruit_display_text import bitmap_label, label  # noqa: E402
-
-from brisca import lang  # noqa: E402
-from brisca.ui import font as fontmod  # noqa: E402
-from brisca.ui.font import LatinFont, ascii_fallback, displayable, known  # noqa: E402
-from test_lang import same_specs, specs  # noqa: E402  (tests/portable is on the path)
+from brisca import lang
+from brisca.ui import font as fontmod
+from brisca.ui.font import LatinFont, ascii_fallback, displayable, known
 
 SCREEN_W = 160
 WIDTH = 26
 REQUIRED = (
-    "new_game continue resume settings stats rules quit back on off yes no ok p_brisca p_briscola "
-    "p_briskula mode m_1ai m_2hot m_3p m_4team m_4mix ai_level easy medium hard match mt_one mt_first "
-    "mt_best mt_points o_exch o_redeal o_deck3 d3_one2 d3_all2 o_open o_bone o_follow o_double o_show "
-    "o_6060 t_draw t_annul t_redeal o_fr32 deck ds_es ds_it ds_fr language sound leds o_points o_out "
-    "names lp_title lp_del lp_done your_turn turn_of pass_to thinking trump stock last_trick took "
-    "exch_q exch_q7 exch_q2 exchanged deal_over points won_deal draw6060 won_match play_again exit "
-    "deal_n resume_q pause hint c_play h_lead_cheap h_lead_franco h_follow_win_high "
-    "h_take_carico_trump h_dump_low h_save_trump h_load_partner h_dont_overtrump_partner h_secure_61 "
-    "h_exchange h_lose_for_trump h_endgame_exact h_must_follow st_games st_wins st_pct st_streak "
-    "st_best st_cesalj st_cesalj_d help card ranks ranks_fr suits_es suits_it suits_hr suits_fr"
-).split()
+    "new_game", "continue", "resume", "settings", "stats", "rules", "quit", "back", "on", "off", "yes",
+    "no", "ok", "p_brisca", "p_briscola", "p_briskula", "mode", "m_1ai", "m_2hot", "m_3p", "m_4team",
+    "m_4mix", "ai_level", "easy", "medium", "hard", "match", "mt_one", "mt_first", "mt_best",
+    "mt_points", "o_exch", "o_redeal", "o_deck3", "d3_one2", "d3_all2", "o_open", "o_bone", "o_follow",
+    "o_double", "o_show", "o_6060", "t_draw", "t_annul", "t_redeal", "o_fr32", "deck", "ds_es", "ds_it",
+    "ds_fr", "language", "sound", "leds", "o_points", "o_out", "names", "lp_title", "lp_del", "lp_done",
+    "your_turn", "turn_of", "pass_to", "thinking", "trump", "stock", "last_trick", "took", "exch_q",
+    "exch_q7", "exch_q2", "exchanged", "deal_over", "points", "won_deal", "draw6060", "won_match",
+    "play_again", "exit", "deal_n", "resume_q", "pause", "hint", "c_play", "h_lead_cheap",
+    "h_lead_franco", "h_follow_win_high", "h_take_carico_trump", "h_dump_low", "h_save_trump",
+    "h_load_partner", "h_dont_overtrump_partner", "h_secure_61", "h_exchange", "h_lose_for_trump",
+    "h_endgame_exact", "h_must_follow", "st_games", "st_wins", "st_pct", "st_streak", "st_best",
+    "st_cesalj", "st_cesalj_d", "help", "card", "ranks", "ranks_fr", "suits_es", "suits_it", "suits_hr",
+    "suits_fr",
+)
 # Texts shown on one screen line: they must fit 160 px (26 characters) once formatted.
 ONE_LINE_PREFIXES = ("m_", "mt_", "d3_", "t_", "ds_", "h_", "c_", "st_", "lp_", "p_", "r_")
 ONE_LINE_KEYS = (
-    "new_game continue resume settings stats rules quit back on off yes no ok cancel start preset "
-    "custom mode ai_level easy medium hard match rule_opts o_exch o_redeal o_deck3 o_open o_bone "
-    "o_follow o_double o_show o_6060 o_fr32 deck language sound leds o_points o_out names player_n "
-    "you ai_n partner team your_turn turn_of pass_to thinking trump stock last_trick took took_by "
-    "exch_q exch_q7 exch_q2 exchanged deal_over points won_deal draw6060 annulled redeal won_match "
-    "you_won you_lost play_again exit deal_n deals_won resume_q pause hint score tricks cards_out "
-    "trumps_out redeal_ace3 partner_hand save_bad save_fail replay"
-).split()
+    "new_game", "continue", "resume", "settings", "stats", "rules", "quit", "back", "on", "off", "yes",
+    "no", "ok", "cancel", "start", "preset", "custom", "mode", "ai_level", "easy", "medium", "hard",
+    "match", "rule_opts", "o_exch", "o_redeal", "o_deck3", "o_open", "o_bone", "o_follow", "o_double",
+    "o_show", "o_6060", "o_fr32", "deck", "language", "sound", "leds", "o_points", "o_out", "names",
+    "player_n", "you", "ai_n", "partner", "team", "your_turn", "turn_of", "pass_to", "thinking",
+    "trump", "stock", "last_trick", "took", "took_by", "exch_q", "exch_q7", "exch_q2", "exchanged",
+    "deal_over", "points", "won_deal", "draw6060", "annulled", "redeal", "won_match", "you_won",
+    "you_lost", "play_again", "exit", "deal_n", "deals_won", "resume_q", "pause", "hint", "score",
+    "tricks", "cards_out", "trumps_out", "redeal_ace3", "partner_hand", "save_bad", "save_fail",
+    "replay",
+)
 # Longer descriptions that the UI wraps onto two lines.
 TWO_LINE = ("o_exch_d", "o_redeal_d", "o_open_d", "o_bone_d", "o_double_d", "o_show_d", "st_cesalj_d")
 SAMPLE_NAME = "Ana"  # placeholder for %s when measuring; longer names need the UI to clip
@@ -113,7 +117,7 @@ def test_every_character_of_every_language_has_a_real_glyph(font, code):
     base = terminalio.FONT
     for key, text in all_texts(code):
         for ch in text:
-            assert known(ch), "%s %s: no glyph for %r in %r" % (code, key, ch, text)
+            assert known(ch), f"{code} {key}: no glyph for {ch!r} in {text!r}"
             glyph = font.get_glyph(ord(ch))
             assert glyph is not None, (code, key, ch)
             assert glyph.shift_x == base.get_glyph(ord("x")).shift_x, (ch, "odd advance")
@@ -166,7 +170,7 @@ def test_ram_cost_is_small(font):
     font.load_glyphs(fontmod._CHARS)
     assert font.built == len(fontmod._CHARS)
     assert font.bitmap_bytes <= 1024, font.bitmap_bytes
-    print("glyphs %d, strip %d bytes" % (font.built, font.bitmap_bytes))
+    print(f"glyphs {font.built}, strip {font.bitmap_bytes} bytes")
 
 
 @pytest.mark.parametrize("make", [label.Label, bitmap_label.Label])
@@ -292,7 +296,7 @@ def test_one_line_texts_fit_the_screen(font, code):
         text = fill(texts.get(key))
         width = label.Label(font, text=text).bounding_box[2]
         if width > SCREEN_W:
-            too_wide.append("%s=%s (%d px)" % (key, text, width))
+            too_wide.append(f"{key}={text} ({width} px)")
     assert too_wide == []
 
 
