@@ -1,0 +1,318 @@
+"""The card table view: hand, opponents' backs, trump and stock, the trick, status lines.
+
+Every sprite is created once (one TileGrid per card slot); `show()` only changes tile indices,
+positions, `hidden` flags and label texts when they differ, so a frame allocates nothing but the
+occasional new label text. Positions come from the screen size: 24x32 cards on small screens, 36x48
+on 240x240. Seat positions on screen are relative to the viewer (the seat at the bottom):
+2 players: the other on top; 3: right and top; 4: right, top (partner), left.
+"""
+
+import displayio
+
+from brisca import core
+
+BACK = 40  # tile indices of the card sheets (see ui_contract.md)
+EMPTY = 41
+STOCK = 42
+BG = 0x0B4A2A  # palette index 0 of the sheets: the table felt
+TEXT = 0xFFFFFF
+DIM = 0xB8E0C0
+GOLD = 0xFFC020
+HAND_MAX = 5
+TRICK_MAX = 8
+OPP_MAX = 3
+
+POS_BOTTOM = 0
+POS_RIGHT = 1
+POS_TOP = 2
+POS_LEFT = 3
+# Screen position of seat (viewer + k) % n, by number of players.
+POSITIONS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3), 6: (0, 1, 1, 2, 3, 3)}
+
+
+def card_size(width, height):
+    """'l' (36x48) cards on screens at least 200 px tall and wide, else 's' (24x32)."""
+    return "l" if width >= 200 and height >= 200 else "s"
+
+
+def fit(text, chars):
+    """`text` cut to at most `chars` characters (a final '.' marks the cut)."""
+    if len(text) <= chars:
+        return text
+    return text[: max(chars - 1, 0)] + "."
+
+
+class Label:
+    """A bitmap_label that only re-renders when its text or colours really change."""
+
+    def __init__(self, font, x, y, anchor=(0, 0), color=TEXT, max_chars=26):
+        from adafruit_display_text import bitmap_label
+
+        self.max_chars = max_chars
+        self.label = bitmap_label.Label(font, text=" ", color=color, anchor_point=anchor,
+                                        anchored_position=(x, y))
+        self.text = None
+        self.color = color
+        self.bg = None
+
+    def set(self, text, color=None, bg=None):
+        text = fit(text, self.max_chars)
+        if color is None:
+            color = self.color
+        if text == self.text and color == self.label.color and bg == self.bg:
+            return
+        self.label.color = color
+        self.label.background_color = bg
+        self.bg = bg
+        self.label.text = text if text else " "
+        self.text = text
+        self.label.hidden = not text
+
+
+def _solid(width, height, colour, scale=8):
+    """A plain rectangle of `colour` as a scaled tiny bitmap (cheap in RAM)."""
+    pal = displayio.Palette(1)
+    pal[0] = colour
+    bmp = displayio.Bitmap(max(1, (width + scale - 1) // scale), max(1, (height + scale - 1) // scale), 1)
+    g = displayio.Group(scale=scale)
+    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
+    return g
+
+
+class Progress:
+    """A thin bar (AI thinking) drawn into a 2-colour bitmap; set(percent) writes pixels only."""
+
+    def __init__(self, x, y, width, height=3):
+        self.pal = displayio.Palette(2)
+        self.pal[0] = 0x203828
+        self.pal[1] = GOLD
+        self.bmp = displayio.Bitmap(width, height, 2)
+        self.grid = displayio.TileGrid(self.bmp, pixel_shader=self.pal, x=x, y=y)
+        self.grid.hidden = True
+        self.filled = 0
+        self.width = width
+        self.height = height
+
+    def set(self, percent):
+        n = self.width * max(0, min(100, percent)) // 100
+        if n == self.filled and not self.grid.hidden:
+            return False
+        lo, hi, val = (self.filled, n, 1) if n > self.filled else (n, self.filled, 0)
+        for x in range(lo, hi):
+            for y in range(self.height):
+                self.bmp[x, y] = val
+        self.filled = n
+        self.grid.hidden = False
+        return True
+
+    def hide(self):
+        if self.grid.hidden:
+            return False
+        self.grid.hidden = True
+        return True
+
+
+class TableView:
+    """The table for one deck style and screen size. `group` goes into the app's root group."""
+
+    def __init__(self, width, height, style, font, assets="assets"):
+        self.width = width
+        self.height = height
+        self.style = style
+        size = card_size(width, height)
+        self.cw, self.ch = (36, 48) if size == "l" else (24, 32)
+        cw, ch = self.cw, self.ch
+        self.group = displayio.Group()
+        self.sheet = displayio.OnDiskBitmap("%s/cards_%s_%s.bmp" % (assets, style, size))
+        self.suits = displayio.OnDiskBitmap("%s/suits_%s.bmp" % (assets, style))
+        self.lh = font.get_bounding_box()[1]
+        self.chars = width // font.get_bounding_box()[0]
+        self.peek = 10 if size == "s" else 14  # visible rows of the top opponent's backs
+        self.raise_px = 4 if size == "s" else 6
+        self.hand_y = height - ch - 1
+        self.status_y = self.peek + 1
+        # The trick area (1.5 card heights) sits midway between the status line and the hand.
+        self.trick_y = max(self.status_y + self.lh + 1, (self.status_y + self.lh + self.hand_y - ch * 3 // 2) // 2)
+        self.group.append(_solid(width, height, BG))
+
+        def grid(tile=EMPTY):
+            g = displayio.TileGrid(self.sheet, pixel_shader=self.sheet.pixel_shader, tile_width=cw,
+                                   tile_height=ch)
+            g[0] = tile
+            g.hidden = True
+            self.group.append(g)
+            return g
+
+        # Stock and face-up trump (the trump lies under the stock, shifted left).
+        self.trump = grid()
+        self.stock = grid(STOCK)
+        self.suit = displayio.TileGrid(self.suits, pixel_shader=self.suits.pixel_shader, tile_width=10,
+                                       tile_height=10)
+        self.suit.hidden = True
+        self.group.append(self.suit)
+        # Opponents: up to 3 seats x 5 backs, overlapped.
+        self.opp = [[grid(BACK) for _ in range(HAND_MAX)] for _ in range(OPP_MAX)]
+        self.trick = [grid() for _ in range(TRICK_MAX)]
+        self.hand = [grid() for _ in range(HAND_MAX)]
+        # Hint marker: a small gold bar over the suggested card.
+        self.marker = _solid(cw - 4, 2, GOLD, scale=2)
+        self.marker.hidden = True
+        self.group.append(self.marker)
+        self.status = Label(font, 2, self.status_y, max_chars=self.chars - 1)
+        self.tally = Label(font, 1, 0, max_chars=self.chars // 3)
+        self.points = Label(font, width - 1, 0, anchor=(1, 0), color=DIM, max_chars=self.chars // 3)
+        self.count = Label(font, 2, 0, color=DIM, max_chars=8)
+        self.info = Label(font, width - 2, self.hand_y - self.raise_px - 1, anchor=(1, 1), color=DIM,
+                          max_chars=self.chars - 1)
+        for lab in (self.status, self.tally, self.points, self.count, self.info):
+            self.group.append(lab.label)
+        self.progress = Progress(width - width // 4 - 2, self.status_y + self.lh // 2 - 1, width // 4)
+        self.group.append(self.progress.grid)
+        self.n = 0
+        self.faces_shown = 0  # bitmask of seats whose hand faces are on screen (for privacy tests)
+        self.sel_x = 0
+
+    def labels(self):
+        return (self.status, self.tally, self.points, self.count, self.info)
+
+    # -- geometry
+    def _layout(self, n, has_left):
+        """Fix the positions that depend on the number of players (called when it changes)."""
+        self.n = n
+        cw, ch, w = self.cw, self.ch, self.width
+        sx = (8 if has_left else 0) + 2
+        self.trump.x, self.trump.y = sx, self.trick_y + ch // 4
+        self.stock.x, self.stock.y = sx + cw // 2, self.trick_y + ch // 4 - 2
+        self.count.label.anchored_position = (sx, self.trump.y + ch + 2)
+        self.suit.x, self.suit.y = sx + cw // 2 + cw + 2, self.trump.y + ch - 10
+        cx = w // 2
+        dx, dy = cw // 4 + 2, ch // 2
+        ty = self.trick_y
+        self.trick_pos = {
+            POS_BOTTOM: (cx - cw // 2 + dx, ty + dy),
+            POS_TOP: (cx - cw // 2 - dx, ty),
+            POS_LEFT: (cx - cw - 2 * dx, ty + dy // 2),
+            POS_RIGHT: (cx + 2 * dx, ty + dy // 2),
+        }
+        if n == 3:  # right and top only: shift the trick a little left for room
+            self.trick_pos[POS_RIGHT] = (cx + dx + 4, ty + dy // 2)
+
+    def _place_opponent(self, row, pos, count, face_cards):
+        cw, ch = self.cw, self.ch
+        step = 8 if cw == 24 else 11
+        grids = self.opp[row]
+        span = (count - 1) * step
+        for i in range(HAND_MAX):
+            g = grids[i]
+            if i >= count:
+                g.hidden = True
+                continue
+            if pos == POS_TOP:
+                g.x, g.y = self.width // 2 - (span + cw) // 2 + i * step, self.peek - ch
+            else:
+                mid = self.trick_y + ch // 2
+                g.y = mid - (span + ch) // 2 + i * step
+                g.x = -cw + 8 if pos == POS_LEFT else self.width - 8
+            tile = BACK if face_cards is None else face_cards[i]
+            if g[0] != tile:
+                g[0] = tile
+            g.hidden = False
+
+    # -- drawing
+    def show(self, g, viewer, faces, sel=-1, trick_source=0, hint_card=255, tally="", points="",
+             info=None):
+        """Draw game `g` seen from seat `viewer`.
+
+        faces: bitmask of seats whose hands may be drawn face up (0 = all backs: a handover is due).
+        sel: index of the selected card in the viewer's hand (raised), -1 none.
+        trick_source: 0 the current trick, 1 the last trick (trick-winner moment / last-trick view).
+        """
+        n = g.n
+        pos = POSITIONS[n]
+        if self.n != n:
+            self._layout(n, n >= 4)
+        # Viewer's hand.
+        shown = 0
+        k = g.hand_len[viewer]
+        base = viewer * core.HAND_MAX
+        step = min(self.cw + 2, (self.width - 20 - self.cw) // max(1, HAND_MAX - 1))
+        x0 = (self.width - (k - 1) * step - self.cw) // 2
+        show_face = faces >> viewer & 1
+        if show_face and k:
+            shown |= 1 << viewer
+        self.marker.hidden = True
+        for i in range(HAND_MAX):
+            h = self.hand[i]
+            if i >= k:
+                h.hidden = True
+                continue
+            card = g.hands[base + i]
+            tile = card if show_face else BACK
+            if h[0] != tile:
+                h[0] = tile
+            h.x = x0 + i * step
+            h.y = self.hand_y - (self.raise_px if i == sel and show_face else 0)
+            h.hidden = False
+            if show_face and card == hint_card:
+                self.marker.x, self.marker.y = h.x + 2, h.y - 4
+                self.marker.hidden = False
+        self.sel_x = x0 + sel * step if 0 <= sel < k else -1
+        # Opponents.
+        row = 0
+        for j in range(1, n):
+            seat = (viewer + j) % n
+            p = pos[j]
+            if row < OPP_MAX:
+                cards = None
+                if faces >> seat & 1:
+                    cards = g.hands[seat * core.HAND_MAX: seat * core.HAND_MAX + g.hand_len[seat]]
+                    if len(cards):
+                        shown |= 1 << seat
+                self._place_opponent(row, p, g.hand_len[seat], cards)
+                row += 1
+        while row < OPP_MAX:
+            for h in self.opp[row]:
+                h.hidden = True
+            row += 1
+        self.faces_shown = shown
+        # Trump and stock.
+        left = g.stock_left
+        tc = g.trump_card
+        self.trump.hidden = tc == core.NO_CARD
+        if tc != core.NO_CARD and self.trump[0] != tc:
+            self.trump[0] = tc
+        self.stock.hidden = left <= 1
+        self.count.set(str(left) if left else "")
+        ts = g.trump_suit
+        self.suit.hidden = ts == core.NO_CARD
+        if ts != core.NO_CARD and self.suit[0] != ts:
+            self.suit[0] = ts
+        # Trick.
+        if trick_source:
+            cards, seats, tl = g.last_trick, g.last_seats, g.last_len
+        else:
+            cards, seats, tl = g.trick, g.trick_seats, g.trick_len
+        seen = 0
+        for i in range(TRICK_MAX):
+            t = self.trick[i]
+            if i >= tl:
+                t.hidden = True
+                continue
+            s = seats[i]
+            p = pos[(s - viewer) % n]
+            x, y = self.trick_pos[p]
+            if seen >> s & 1:  # the second play of this seat (double Briskula)
+                x += self.cw // 3
+                y += 4
+            seen |= 1 << s
+            t.x, t.y = x, y
+            if t[0] != cards[i]:
+                t[0] = cards[i]
+            t.hidden = False
+        self.tally.set(tally)
+        self.points.set(points)
+        if info is not None:
+            self.info.set(info)
+
+    def set_status(self, text, color=TEXT):
+        self.status.set(text, color)
