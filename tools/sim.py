@@ -27,6 +27,7 @@ scripted runs fast and repeatable. Pass virtual_time=False for wall-clock time.
 import os
 import sys
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _ROOT = os.path.dirname(_HERE)
 if _ROOT not in sys.path:
@@ -111,10 +112,16 @@ def _make_display_class():
             super().__init__(width=width, height=height, auto_refresh=False, caption=caption)
 
         def _initialize(self, init_sequence):
-            pygame.display.init()
+            try:
+                pygame.display.init()
+            except pygame.error as err:
+                raise SimUnavailable(str(err)) from err
             self._pygame_screen = pygame.Surface((self.width, self.height))
             if self._headless:
                 return
+            driver = pygame.display.get_driver()
+            if driver in ("dummy", "offscreen"):
+                raise SimUnavailable("no display; SDL video driver is %r" % driver)
             try:
                 if self._caption:
                     pygame.display.set_caption(self._caption)
@@ -155,7 +162,8 @@ def _make_display_class():
             if win is None:
                 return
             s = self._scale
-            pygame.transform.scale(self._pygame_screen, (self.width * s, self.height * s), win)
+            pygame.transform.scale(self._pygame_screen, (self.width * s, self.height * s),
+                                   win.subsurface((0, 0, self.width * s, self.height * s)))
             if self.on_present is not None:
                 self.on_present(win)
             pygame.display.flip()

@@ -1,0 +1,150 @@
+"""`make play`: the game on an attached board if there is one, else in the desktop simulator.
+
+    make play                               board attached: install it; else the simulator
+    make play ARGS="--board clue --scale 3" simulate another board (pybadge, pygamer, edgebadge,
+                                            clue, s3_reverse_tft / s3tft, picosystem)
+    make play ARGS="--lang es"              start in Spanish (saved in the simulator's settings)
+    make play ARGS="--sim"                  simulator even when a board is attached
+    make play ARGS="--headless --steps 3000 --shot shot.png"   no window: run N polls, save a PNG
+
+Keys in the simulator: see tools/sim.py (arrows, Z/Enter = A, X/Backspace/Esc = B, S/Space = Start,
+Tab/Q = Select). The simulator keeps its saves in sim-save.bin at the top of the repo.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+SAVE_FILE = os.path.join(ROOT, "sim-save.bin")
+# names tools/install.py might give its CIRCUITPY finder (it is written separately)
+_FINDERS = ("find_circuitpy", "find_drive", "find_board", "find_mount", "circuitpy_path")
+
+
+def find_board_drive():
+    """Path of a mounted CIRCUITPY drive via tools/install.py's finder, or None (also when
+    install.py is missing or its finder fails)."""
+    if not os.path.exists(os.path.join(HERE, "install.py")):
+        return None
+    try:
+        if HERE not in sys.path:
+            sys.path.insert(0, HERE)
+        import install
+    except Exception as err:  # a broken installer must not stop the simulator
+        print("(tools/install.py could not be loaded: %s; using the simulator)" % err)
+        return None
+    for name in _FINDERS:
+        fn = getattr(install, name, None)
+        if callable(fn):
+            try:
+                found = fn()
+            except Exception:
+                return None
+            if isinstance(found, (list, tuple)):
+                found = found[0] if found else None
+            return str(found) if found else None
+    return None
+
+
+def install_to_board(drive):
+    print("CIRCUITPY drive found at %s: installing the game with tools/install.py ..." % drive)
+    rc = subprocess.call([sys.executable, os.path.join(HERE, "install.py")], cwd=ROOT)
+    if rc == 0:
+        print("Done. Press the board's reset button (or wait for it to restart) and enjoy!")
+    else:
+        print("tools/install.py failed (exit %d); see its messages above." % rc)
+    return rc
+
+
+def open_sim_store(lang):
+    """The simulator's save file (brisca.save) with the language set if asked, or None."""
+    try:
+        from brisca.save import open_store
+    except ImportError:
+        return None
+    store = open_store(SAVE_FILE)
+    if lang:
+        try:
+            settings = store.load_settings()
+            settings.language = lang
+            store.save_settings(settings)
+        except Exception as err:
+            print("could not set the language: %s" % err)
+    return store
+
+
+NO_WINDOW = """The simulator could not open a window ({err}).
+ - On a machine without a display, run it headless:
+       make play ARGS="--headless --steps 3000 --shot shot.png"
+   or make screenshots (PNG files in docs/screenshots/).
+ - On a desktop, pygame needs SDL with a video driver: check that DISPLAY / WAYLAND_DISPLAY is set
+   (or, on Linux, install libsdl2-2.0-0), and that SDL_VIDEODRIVER is not set to "dummy"."""
+
+
+def run_sim(args):
+    try:
+        from tools.sim import SimBoard, SimUnavailable, resolve_profile
+    except ImportError as err:
+        print("The simulator needs the dev packages (%s). Run `make venv` first." % err)
+        return 2
+    try:
+        resolve_profile(args.board)
+    except ValueError as err:
+        print(err)
+        return 2
+    try:
+        import pygame
+    except ImportError as err:
+        print("pygame is missing (%s). Run `make venv` first." % err)
+        return 2
+    try:
+        sim = SimBoard(args.board, scale=args.scale, headless=args.headless)
+    except (SimUnavailable, pygame.error) as err:
+        print(NO_WINDOW.format(err=err))
+        return 2
+    try:
+        from brisca.ui import app
+    except ImportError as err:
+        print("The game's screens are not available yet (brisca.ui.app: %s)." % err)
+        return 2
+    store = open_sim_store(args.lang)
+    if not args.headless:
+        print("Brisca simulator (%s). Keys: arrows, Z/Enter = A, X/Esc = B, S/Space = Start, "
+              "Tab/Q = Select. Close the window to quit." % sim.profile.title)
+    try:
+        app.run(sim, store=store, max_steps=args.steps if args.headless else None)
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    if args.shot:
+        sim.save_png(args.shot, scale=args.scale if args.headless else 1)
+        print("saved", args.shot)
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Play Brisca: on an attached board, else in the simulator.")
+    ap.add_argument("--board", default="pybadge", help="simulated board profile (default pybadge)")
+    ap.add_argument("--scale", type=int, default=4, help="window scale (default 4)")
+    ap.add_argument("--lang", default=None, help="language code: en es it hr de pl")
+    ap.add_argument("--sim", action="store_true", help="simulator even if a board is attached")
+    ap.add_argument("--headless", action="store_true", help="no window (with --steps/--shot)")
+    ap.add_argument("--steps", type=int, default=2000, help="polls to run headless")
+    ap.add_argument("--shot", default=None, help="save the last frame as PNG")
+    args = ap.parse_args(argv)
+    if args.scale < 1 or args.scale > 10:
+        ap.error("--scale must be 1..10")
+    if not args.sim and not args.headless:
+        drive = find_board_drive()
+        if drive:
+            return install_to_board(drive)
+        print("No CIRCUITPY drive found: starting the simulator.")
+    return run_sim(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
