@@ -330,3 +330,28 @@ def test_help_lines_fit_in_pixels(font, code):
     for n in range(texts.pages()):
         for line in texts.page(n):
             assert label.Label(font, text=line).bounding_box[2] <= SCREEN_W, line
+
+
+def test_text_reaches_the_simulator_screen(font):
+    """End to end on the desktop simulator's display: accents change the pixels on screen."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import displayio
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    display = PyGameDisplay(width=160, height=128, auto_refresh=False)
+    try:
+        shots = []
+        for text in ("Briskula Lodz", "Briškula Łódź"):
+            group = displayio.Group()
+            group.append(label.Label(font, text=text, color=0xFFFFFF, x=2, y=8))
+            display.root_group = group
+            display.refresh()
+            screen = display._pygame_screen
+            shots.append({(x, y) for x in range(100) for y in range(16) if screen.get_at((x, y))[0]})
+        plain, accented = shots
+        assert plain and accented
+        assert plain < accented  # same letters plus the marks
+    finally:
+        display.root_group = None
