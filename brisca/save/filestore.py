@@ -1,6 +1,6 @@
-"""The simulator's save file (sim-save.bin): bytes like the board's nvm, the file replaced
-atomically (temporary file + rename) on each write. A missing file reads as erased, a short one
-as far as it goes. Loaded only where a file is used."""
+# The simulator's save file (sim-save.bin): bytes like the board's nvm, the file replaced
+# atomically (temporary file + rename) on each write. A missing file reads as erased, a short one
+# as far as it goes. Loaded only where a file is used.
 import os
 
 
@@ -24,7 +24,7 @@ class SaveFile:
         return self.image[index]
 
     def __setitem__(self, index, value):
-        """Change the bytes and rewrite the file atomically; OSError if that fails (file unchanged)."""
+        # Change the bytes and rewrite the file atomically; OSError if that fails (file unchanged).
         new = bytearray(self.image)
         new[index] = value
         tmp = self.path + ".tmp"

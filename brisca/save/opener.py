@@ -1,4 +1,4 @@
-"""Choose where saves live: the board's nvm, the simulator's file, or RAM with a notice."""
+# Choose where saves live: the board's nvm, the simulator's file, or RAM with a notice.
 from brisca.save.store import SaveData
 
 SIM_SAVE_FILE = "sim-save.bin"

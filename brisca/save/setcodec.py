@@ -1,6 +1,6 @@
-"""Settings and names payloads. Encoders write at buf[8:] and return the length; decoders fill
-a Settings from buf[8:8+n] and return False for values no release writes (= damage)."""
-from brisca.save.settings import DECKS, LEVELS, MODES, clean_name, index_of
+# Settings and names payloads. Encoders write at buf[8:] and return the length; decoders fill
+# a Settings from buf[8:8+n] and return False for values no release writes (= damage).
+from brisca.save.settings import DECKS, LEVELS, MODES, index_of
 
 _FLAGS = ("sound", "leds", "show_points", "show_cards_out", "hint")
 _LANG = "abcdefghijklmnopqrstuvwxyz "
@@ -35,27 +35,4 @@ def decode_settings(buf, n, s):
     s.level = LEVELS[buf[12]]
     s.mode = MODES[buf[13]]
     s.rules = bytes(buf[15 : 15 + buf[14]])
-    return True
-
-
-def encode_names(s, buf):
-    buf[8] = min(len(s.names), 4)
-    for i in range(4):
-        name = clean_name(s.names[i]) if i < buf[8] else ""
-        buf[9 + 9 * i] = len(name)
-        buf[10 + 9 * i : 18 + 9 * i] = (name + "        ")[:8].encode()
-    return 37
-
-
-def decode_names(buf, n, s):
-    if n != 37 or buf[8] > 4:
-        return False
-    names = []
-    for i in range(buf[8]):
-        raw = bytes(buf[10 + 9 * i : 10 + 9 * i + buf[9 + 9 * i]])
-        name = "".join([chr(b) for b in raw])  # latin-1 view: never raises
-        if buf[9 + 9 * i] > 8 or clean_name(name) != name:
-            return False
-        names.append(name)
-    s.names = names
     return True

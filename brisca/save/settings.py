@@ -1,4 +1,4 @@
-"""Player options, the last-used rules and player names, as saved."""
+# Player options, the last-used rules and player names, as saved.
 
 DECKS = ("spanish", "italian", "french")
 LEVELS = ("easy", "medium", "hard")
@@ -8,14 +8,14 @@ NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 
 
 def index_of(value, names, default):
-    """Index of `value` (a name or an index) in `names`, else `default`."""
+    # Index of `value` (a name or an index) in `names`, else `default`.
     if isinstance(value, int):
         return value if 0 <= value < len(names) else default
     return names.index(value) if value in names else default
 
 
 def clean_name(text):
-    """A player name as stored: upper case, only A-Z 0-9 and space, at most 8 characters."""
+    # A player name as stored: upper case, only A-Z 0-9 and space, at most 8 characters.
     out = ""
     for c in str(text).upper():
         if c in NAME_CHARS:
@@ -38,7 +38,7 @@ class Settings:
         self.names = []  # at most 4, see clean_name()
 
     def set_name(self, index, text):
-        """Set player `index`'s (0-3) name, cleaned; other indexes are ignored."""
+        # Set player `index`'s (0-3) name, cleaned; other indexes are ignored.
         if 0 <= index < 4:
             while len(self.names) <= index:
                 self.names.append("P%d" % (len(self.names) + 1))

@@ -1,11 +1,12 @@
 # Reading a record: the newest slot with a good checksum and sensible values (layout: slots.py).
-from brisca.save.slots import KIND_TEXT, SlotBase
+from brisca.save.slots import KIND_TEXT
+from brisca.save.slotload import SlotLoader
 
 
-class SlotReader(SlotBase):
+class SlotReader(SlotLoader):
     def read(self, kind, decode, target):
         # Decode the newest good slot into `target`; False (maybe with a notice) if none is usable.
-        buf = self.buf[kind]
+        buf = self.buf
         seqs = [-1, -1]
         status = [0, 0]
         for slot in (0, 1):

@@ -32,42 +32,18 @@ class SlotBase:
         self.data = data
         self.notice = notice or getattr(data, "problem", None)
         self.damaged = []
-        self.buf = [bytearray(n) for n in SIZES]
-        self.last = [bytearray(n) for n in SIZES]  # payload last read or written, to skip rewrites
-        self.last_len = [-1] * 4
+        self.buf = bytearray(192)  # one slot, any kind: records are read and written one at a time
+        self.view = memoryview(self.buf)
+        self.last_len = [-1] * 4  # payload length of the newest good record; -1: none
         self.seq = [0] * 4
-        self.newest = [-1] * 4  # slot holding the newest record; -1: none
+        self.newest = [-2] * 4  # slot holding the newest record; -1: none, -2: not looked yet
 
     def clear_notice(self):
         self.notice = None
         self.damaged = []
 
-    def _load(self, kind, slot):
-        # Read a slot into buf: 0 erased, 1 good, 2 damaged, 3 good but another format version.
-        buf = self.buf[kind]
-        start = OFFSETS[kind] + slot * SIZES[kind]
-        try:
-            buf[0 : len(buf)] = self.data[start : start + len(buf)]
-        except Exception:  # a flaky store must not stop the game
-            return 2
-        first = buf[0]
-        if first in (0, 255):
-            for x in buf:
-                if x != first:
-                    break
-            else:
-                return 0  # never written: erased flash (0xFF) or zeros
-        n = buf[5]
-        if first != 0xB5 or buf[1] != kind or n + 8 > len(buf):
-            return 2
-        if crc16(buf, 8, 8 + n, crc16(buf, 0, 6)) != buf[6] | buf[7] << 8:
-            return 2
-        return 1 if buf[2] == VERSIONS[kind] else 3
-
     def keep(self, kind, slot, seq, n):
-        # Remember where the newest record is and its payload (n < 0: none usable).
+        # Remember where the newest record is and its payload length (n < 0: none usable).
         self.newest[kind] = slot
         self.seq[kind] = seq
         self.last_len[kind] = n
-        if n > 0:
-            self.last[kind][0:n] = self.buf[kind][8 : 8 + n]

@@ -1,4 +1,4 @@
-"""Statistics payload: 76 little-endian 2-byte counters (75 cells, then cesalj)."""
+# Statistics payload: 76 little-endian 2-byte counters (75 cells, then cesalj).
 
 
 def encode_stats(st, buf):
@@ -10,7 +10,7 @@ def encode_stats(st, buf):
 
 
 def decode_stats(buf, n, st):
-    """Fill `st`; False for counts that cannot happen (more wins than games...)."""
+    # Fill `st`; False for counts that cannot happen (more wins than games...).
     if n != 152:
         return False
     cells = st.cells

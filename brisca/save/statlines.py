@@ -1,9 +1,9 @@
-"""Statistics as text lines (the stats screen, the exported stats.txt)."""
+# Statistics as text lines (the stats screen, the exported stats.txt).
 from brisca.save.settings import LEVELS, MODES
 
 
 def stat_lines(stats):
-    """One line per mode and level played, then the count of 4-0 "cesalj" matches."""
+    # One line per mode and level played, then the count of 4-0 "cesalj" matches.
     lines = []
     for i in range(15):
         g, w, d, lost, cur, best = stats.get(i // 3, i % 3)

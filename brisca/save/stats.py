@@ -1,5 +1,7 @@
-"""Results over time: per mode and AI level games, wins, draws, current and best win streak,
-plus the count of 4-0 "cesalj" (comb) matches. Counters stop at 65535."""
+# Results over time: per mode and AI level games, wins, draws, current and best win streak,
+# plus the count of 4-0 "cesalj" (comb) matches. Counters stop at 65535.
+from array import array
+
 from brisca.save.settings import LEVELS, MODES, index_of
 
 RESULTS = ("win", "loss", "draw")
@@ -7,7 +9,7 @@ RESULTS = ("win", "loss", "draw")
 
 class Stats:
     def __init__(self):
-        self.cells = [0] * 75  # 5 modes x 3 levels x (games, wins, draws, streak, best streak)
+        self.cells = array("H", bytes(150))  # 5 modes x 3 levels x (games, wins, draws, streak, best)
         self.cesalj = 0
 
     def _cell(self, mode, level):
@@ -16,7 +18,7 @@ class Stats:
         return -1 if m < 0 or lv < 0 else (m * 3 + lv) * 5
 
     def record(self, mode, level, result):
-        """Count a finished match; result: "win", "loss" or "draw". Unknown values: ignored, False."""
+        # Count a finished match; result: "win", "loss" or "draw". Unknown values: ignored, False.
         c = self._cell(mode, level)
         r = index_of(result, RESULTS, -1)
         if c < 0 or r < 0:
@@ -34,7 +36,7 @@ class Stats:
         self.cesalj = min(self.cesalj + 1, 0xFFFF)
 
     def get(self, mode, level):
-        """(games, wins, draws, losses, current streak, best streak)."""
+        # (games, wins, draws, losses, current streak, best streak).
         c = self._cell(mode, level)
         if c < 0:
             return (0, 0, 0, 0, 0, 0)
@@ -42,7 +44,7 @@ class Stats:
         return (g, w, d, max(g - w - d, 0), cur, best)
 
     def as_lines(self):
-        """Text lines for the statistics screen and the exported stats.txt."""
+        # Text lines for the statistics screen and the exported stats.txt.
         from brisca.save.statlines import stat_lines  # loaded only when shown
 
         return stat_lines(self)
