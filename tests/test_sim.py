@@ -187,3 +187,49 @@ def test_two_hundred_refreshes(capsys):
     assert sim.pixel_at(5, 5) == (255, 255, 255)  # last fill(1)
     with capsys.disabled():
         print("\nSimBoard refresh 240x240: %.2f ms small change, %.1f ms full screen" % (small * 1000, full * 1000))
+
+
+# ------------------------------------------------------------------ tools/play.py
+def test_play_headless_runs_the_app_and_saves_a_frame(tmp_path, monkeypatch):
+    pytest.importorskip("brisca.ui.app")
+    from tools import play
+
+    monkeypatch.setattr(play, "SAVE_FILE", str(tmp_path / "save.bin"))
+    shot = tmp_path / "shot.png"
+    rc = play.main(["--headless", "--steps", "50", "--shot", str(shot), "--board", "s3tft", "--scale", "1",
+                    "--lang", "es"])
+    assert rc == 0
+    assert pygame.image.load(str(shot)).get_size() == (240, 135)
+    assert (tmp_path / "save.bin").exists()  # --lang was saved in the simulator's settings
+    from brisca.save import open_store
+
+    assert open_store(str(tmp_path / "save.bin")).load_settings().language == "es"
+
+
+def test_play_without_a_window_says_how_to_run_headless(capsys):
+    from tools import play
+
+    # SDL_VIDEODRIVER is "dummy" here: exactly the no-display situation
+    rc = play.main(["--sim", "--board", "clue"])
+    out = capsys.readouterr().out
+    assert rc == 2
+    assert "could not open a window" in out and "--headless" in out
+
+
+def test_play_rejects_an_unknown_board(capsys):
+    from tools import play
+
+    assert play.main(["--sim", "--board", "gameboy"]) == 2
+    assert "choose one of" in capsys.readouterr().out
+
+
+def test_play_installs_when_a_board_is_attached(monkeypatch):
+    from tools import play
+
+    calls = []
+    monkeypatch.setattr(play, "find_board_drive", lambda: ("/media/CIRCUITPY", None))
+    monkeypatch.setattr(play, "install_to_board", lambda drive: calls.append(drive) or 0)
+    assert play.main([]) == 0
+    assert calls == ["/media/CIRCUITPY"]
+    monkeypatch.setattr(play, "find_board_drive", lambda: (None, "Several CIRCUITPY drives"))
+    assert play.main([]) == 2

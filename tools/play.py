@@ -23,37 +23,41 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 SAVE_FILE = os.path.join(ROOT, "sim-save.bin")
 # names tools/install.py might give its CIRCUITPY finder (it is written separately)
-_FINDERS = ("find_circuitpy", "find_drive", "find_board", "find_mount", "circuitpy_path")
+_FINDERS = ("find_drive", "find_circuitpy", "find_board", "find_mount", "circuitpy_path")
 
 
 def find_board_drive():
-    """Path of a mounted CIRCUITPY drive via tools/install.py's finder, or None (also when
-    install.py is missing or its finder fails)."""
+    """(path of the mounted CIRCUITPY drive or None, problem text or None) via tools/install.py's
+    find_drive(). No install.py, or no drive: (None, None); several drives: (None, message)."""
     if not os.path.exists(os.path.join(HERE, "install.py")):
-        return None
+        return None, None
     try:
         if HERE not in sys.path:
             sys.path.insert(0, HERE)
         import install
     except Exception as err:  # a broken installer must not stop the simulator
         print("(tools/install.py could not be loaded: %s; using the simulator)" % err)
-        return None
+        return None, None
+    finder = None
     for name in _FINDERS:
-        fn = getattr(install, name, None)
-        if callable(fn):
-            try:
-                found = fn()
-            except Exception:
-                return None
-            if isinstance(found, (list, tuple)):
-                found = found[0] if found else None
-            return str(found) if found else None
-    return None
+        finder = getattr(install, name, None)
+        if callable(finder):
+            break
+    if finder is None:
+        return None, None
+    try:
+        found = finder()
+    except Exception as err:  # install.InstallError: none found, or several
+        text = str(err)
+        if "No CIRCUITPY" in text:
+            return None, None
+        return None, text
+    return (str(found) if found else None), None
 
 
 def install_to_board(drive):
     print("CIRCUITPY drive found at %s: installing the game with tools/install.py ..." % drive)
-    rc = subprocess.call([sys.executable, os.path.join(HERE, "install.py")], cwd=ROOT)
+    rc = subprocess.call([sys.executable, os.path.join(HERE, "install.py"), "--to", drive], cwd=ROOT)
     if rc == 0:
         print("Done. Press the board's reset button (or wait for it to restart) and enjoy!")
     else:
@@ -139,7 +143,11 @@ def main(argv=None):
     if args.scale < 1 or args.scale > 10:
         ap.error("--scale must be 1..10")
     if not args.sim and not args.headless:
-        drive = find_board_drive()
+        drive, problem = find_board_drive()
+        if problem:
+            print(problem)
+            print('Or play in the simulator: make play ARGS="--sim"')
+            return 2
         if drive:
             return install_to_board(drive)
         print("No CIRCUITPY drive found: starting the simulator.")

@@ -28,6 +28,9 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Blinka would otherwise probe this PC's chip and warn "GENERIC_X86 is not fully supported" on import
+os.environ.setdefault("BLINKA_FORCECHIP", "OS_AGNOSTIC")
+os.environ.setdefault("BLINKA_FORCEBOARD", "OS_AGNOSTIC_BOARD")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _ROOT = os.path.dirname(_HERE)
 if _ROOT not in sys.path:
