@@ -14,8 +14,9 @@ PLAIN_BUTTONS = ("BUTTON_SELECT", "BUTTON_A", "SW_A", "BUTTON")
 
 def shift_register_select_held(board):
     """True if SELECT is held on a board whose buttons sit behind a shift register."""
-    import keypad
     import time
+
+    import keypad
 
     keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
                                     latch=board.BUTTON_LATCH, key_count=8, value_when_pressed=True)

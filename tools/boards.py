@@ -31,7 +31,7 @@ _NAMES = {
 }
 
 _FIRST = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)(\S*) on (\S+); (.+?) with (\S+)")
-_BOARD_ID = re.compile(r"^Board ID:\s*(\S+)", re.M)
+_BOARD_ID = re.compile(r"^Board ID:\s*(\S+)", re.MULTILINE)
 
 
 class BoardInfo:

@@ -28,7 +28,7 @@ import sys
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import boards  # noqa: E402  (tools/boards.py, next to this file)
+import boards  # tools/boards.py, next to this file
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASSET_SUFFIXES = {".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".txt", ".json", ".bin", ".png"}
@@ -168,7 +168,7 @@ def _module_file(name):
     if spec is None:
         return None
     if spec.submodule_search_locations:
-        base = pathlib.Path(list(spec.submodule_search_locations)[0])
+        base = pathlib.Path(next(iter(spec.submodule_search_locations)))
         root = base.parent
         rest = name.split(".")[1:]
         path = base.joinpath(*rest)
@@ -251,7 +251,7 @@ def _linux_candidates():
 
 
 def _windows_candidates():
-    import ctypes  # noqa: PLC0415  (Windows only)
+    import ctypes  # Windows only
 
     kernel = ctypes.windll.kernel32
     mask = kernel.GetLogicalDrives()
@@ -260,9 +260,9 @@ def _windows_candidates():
         if mask & (1 << i):
             root = "%s:\\" % chr(65 + i)
             label = ctypes.create_unicode_buffer(261)
-            if kernel.GetVolumeInformationW(ctypes.c_wchar_p(root), label, 261, None, None, None, None, 0):
-                if label.value == "CIRCUITPY":
-                    found.append(root)
+            got = kernel.GetVolumeInformationW(ctypes.c_wchar_p(root), label, 261, None, None, None, None, 0)
+            if got and label.value == "CIRCUITPY":
+                found.append(root)
     return found
 
 
@@ -322,7 +322,7 @@ def circuitpython_mpy_cross(board_major):
     if not exe:
         return None, None
     try:
-        out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=20).stdout
+        out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=20, check=False).stdout
     except (OSError, subprocess.SubprocessError):
         return None, "mpy-cross did not run: shipping .py files"
     if "CircuitPython" not in out:
@@ -344,7 +344,7 @@ def compile_mpy(exe, files, workdir):
         src.parent.mkdir(parents=True, exist_ok=True)
         src.write_bytes(data)
         run = subprocess.run([exe, "-o", str(src.with_suffix(".mpy")), "-s", rel, str(src)],
-                             capture_output=True, text=True, timeout=60)
+                             capture_output=True, text=True, timeout=60, check=False)
         if run.returncode != 0:
             raise InstallError("mpy-cross failed on %s: %s" % (rel, (run.stderr or run.stdout).strip()))
         out[rel[:-3] + ".mpy"] = src.with_suffix(".mpy").read_bytes()
@@ -496,7 +496,8 @@ def run_circup(drive, names):
     cmd = [which("circup"), "--path", str(drive), "install"] + list(names)
     print("$ " + " ".join(cmd))
     try:
-        run = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600)
+        run = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600,
+                             check=False)
     except (OSError, subprocess.SubprocessError) as e:
         print("warning: circup did not run (%s): copying the libraries' .py files instead" % e, file=sys.stderr)
         return False

@@ -1,5 +1,5 @@
 # Reading a record: the newest slot with a good checksum and sensible values (layout: slots.py).
-from brisca.save.slots import KIND_TEXT
+from brisca.save.slots import KIND_TEXT  # noqa: I001  (import order = compile order, for the 32K heap)
 from brisca.save.slotload import SlotLoader
 
 

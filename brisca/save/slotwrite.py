@@ -1,5 +1,5 @@
 # Writing a record: to the older slot, next sequence number, header and CRC (layout: slots.py).
-from brisca.save.slots import OFFSETS, SIZES, VERSIONS, crc16
+from brisca.save.slots import OFFSETS, SIZES, VERSIONS, crc16  # noqa: I001  (import order = compile order, for the 32K heap)
 from brisca.save.slotread import SlotReader
 
 

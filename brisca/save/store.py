@@ -1,5 +1,5 @@
 # SaveData: load and save each record kind (0 settings, 1 names, 2 stats, 3 game in progress).
-from brisca.save import namecodec, setcodec, statcodec
+from brisca.save import namecodec, setcodec, statcodec  # noqa: I001  (import order = compile order, for the 32K heap)
 from brisca.save.slotwrite import SlotWriter
 from brisca.save.settings import Settings
 from brisca.save.stats import Stats

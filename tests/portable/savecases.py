@@ -2,7 +2,6 @@
 from brisca.save import SaveData, Settings, Stats
 from brisca.save.slots import LAYOUT_SIZE, OFFSETS, SIZES
 
-
 # Preallocated once: under a 32K heap, 864-byte blocks are hard to find once the heap is fragmented.
 DATA = bytearray(LAYOUT_SIZE)
 KEEP = bytearray(LAYOUT_SIZE)

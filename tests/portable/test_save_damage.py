@@ -14,7 +14,7 @@ def test_every_byte_flip_of_newest_falls_back_to_previous():
 
 def test_every_byte_flip_of_older_keeps_newest():
     for kind in (0, 2, 3):
-        data, off, used = two(kind)
+        data, _, used = two(kind)
         for i in range(used):
             data[OFFSETS[kind] + i] ^= 0x80
             assert get(data, kind)[0] == want(kind, 2), (kind, i)

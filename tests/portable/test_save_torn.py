@@ -16,7 +16,7 @@ def test_every_truncation_of_newest_falls_back_to_previous():
 
 def test_torn_write_keeps_previous_record():
     for kind in (0, 2, 3):
-        data, off, used = two(kind)
+        data, _, used = two(kind)
         put(SaveData(data), kind, 3)  # what a complete write leaves: DATA; KEEP holds the before
         torn = TornStore(WORK, 0)
         for cut in (1, used // 2, used - 1):
