@@ -233,3 +233,91 @@ def test_play_installs_when_a_board_is_attached(monkeypatch):
     assert calls == ["/media/CIRCUITPY"]
     monkeypatch.setattr(play, "find_board_drive", lambda: (None, "Several CIRCUITPY drives"))
     assert play.main([]) == 2
+
+
+# ------------------------------------------------------------------ the fast pixel loops
+def build_scene(sim, seed):
+    """Everything the screens use: indexed bitmaps of 1..8 bits, transparency, flips, a transpose,
+    a scaled group, tiles of an OnDiskBitmap sprite sheet partly off screen, a text label."""
+    import random
+
+    import terminalio
+    from adafruit_display_text import bitmap_label
+
+    rnd = random.Random(seed)
+    root = displayio.Group()
+    bg = displayio.Bitmap(sim.width, sim.height, 16)
+    pal = displayio.Palette(16)
+    for i in range(16):
+        pal[i] = rnd.randrange(1 << 24)
+    for _ in range(400):
+        bg[rnd.randrange(sim.width), rnd.randrange(sim.height)] = rnd.randrange(16)
+    root.append(displayio.TileGrid(bg, pixel_shader=pal))
+    sheet = displayio.OnDiskBitmap(os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets",
+                                                "cards_spanish_s.bmp"))
+    sheet.pixel_shader.make_transparent(0)
+    cards = displayio.TileGrid(sheet, pixel_shader=sheet.pixel_shader, width=3, height=2,
+                               tile_width=24, tile_height=32, x=-7, y=sim.height - 50)
+    for i in range(6):
+        cards[i] = rnd.randrange(43)
+    root.append(cards)
+    for bits in (1, 2, 4, 8):
+        n = 1 << bits if bits < 8 else 200
+        bmp = displayio.Bitmap(17, 11, n)
+        p = displayio.Palette(n)
+        for i in range(n):
+            p[i] = rnd.randrange(1 << 24)
+        p.make_transparent(0)
+        for x in range(17):
+            for y in range(11):
+                bmp[x, y] = rnd.randrange(n)
+        tg = displayio.TileGrid(bmp, pixel_shader=p, x=bits * 20, y=10)
+        tg.flip_x = bits == 2
+        tg.flip_y = bits == 4
+        tg.transpose_xy = bits == 8
+        root.append(tg)
+    scaled = displayio.Group(scale=2, x=30, y=40)
+    small = displayio.Bitmap(9, 7, 4)
+    spal = displayio.Palette(4)
+    spal[0], spal[1], spal[2], spal[3] = 0x000000, 0xFF00FF, 0x00FFFF, 0xFFFF00
+    spal.make_transparent(1)
+    for x in range(9):
+        small[x, x % 7] = 2 + x % 2
+    scaled.append(displayio.TileGrid(small, pixel_shader=spal))
+    root.append(scaled)
+    label = bitmap_label.Label(terminalio.FONT, text="Brisca 10+ As", color=0xFFE080, x=4, y=60)
+    root.append(label)
+    sim.display.root_group = root
+    return bg, cards, label, rnd
+
+
+def frames_with(fast):
+    from tools import sim as simmod
+
+    simmod.set_fast_fill(fast)
+    try:
+        out = []
+        for name in ("pybadge", "s3_reverse_tft"):
+            sim = SimBoard(name, headless=True)
+            bg, cards, label, rnd = build_scene(sim, 7)
+            sim.refresh()
+            out.append(pygame.image.tobytes(sim.surface(), "RGB"))
+            for step in range(6):  # partial updates
+                bg[rnd.randrange(sim.width), rnd.randrange(sim.height)] = rnd.randrange(16)
+                cards[step % 6] = rnd.randrange(43)
+                cards.x += 3
+                label.text = "step %d" % step
+                sim.refresh()
+                out.append(pygame.image.tobytes(sim.surface(), "RGB"))
+        return out
+    finally:
+        simmod.set_fast_fill(True)
+
+
+def test_fast_pixel_loops_render_exactly_like_blinka():
+    fast = frames_with(True)
+    slow = frames_with(False)
+    assert len(fast) == len(slow) == 14
+    for i, (a, b) in enumerate(zip(fast, slow)):
+        assert a == b, "frame %d differs" % i
+    assert len(set(fast)) > 10  # the frames really changed

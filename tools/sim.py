@@ -17,7 +17,10 @@ On the Reverse TFT: X/Esc = D0 (back; hold = START), Right = D1 (next; hold = SE
 How it draws: PyGameDisplay (blinka_displayio_pygamedisplay 4.0.1) normally repaints the whole
 screen and flips its window on every refresh. _SimDisplay keeps Blinka's dirty-area logic instead,
 renders into an off-screen native-size pygame Surface (the "frame", what save_png/surface read),
-and only scales it into a window when not headless. Nothing sleeps.
+and only scales it into a window when not headless. Nothing sleeps. Blinka fills pixels one Python
+statement at a time (about 40 ms for a full 160x128 screen); the simulator swaps in numpy versions
+of its two pixel loops for indexed Bitmaps and OnDiskBitmaps (_install_fast_fill; identical frames,
+checked by tests/test_sim.py), about 4x faster overall. BRISCA_SIM_SLOW_FILL=1 turns that off.
 
 Time: headless boards use a virtual clock by default (poll() advances it 16 ms, sleep_ms(ms) advances
 it ms without sleeping, every ticks_ms() read advances it 1 ms so busy-waits end), which makes
@@ -180,6 +183,136 @@ def _make_display_class():
 
 _display_class = None
 _rgb565 = None
+_fast_fill_installed = False
+
+
+def _np_fill(buffer, mask, colors, opaque, geometry, tilegrid, pixels_at):
+    """numpy version of the pixel loop shared by Blinka's _fill_pixels / _fill_pixels_ondisk
+    (displayio/_tilegrid.py, adafruit-blinka-displayio 2.7.1): same geometry, same mask and
+    coverage rules, one array operation per step instead of one Python statement per pixel."""
+    import numpy as np
+
+    start, x_stride, y_stride, x_shift, y_shift = geometry[:5]
+    start_x, end_x, start_y, end_y = geometry[5:]
+    if start_x >= end_x or start_y >= end_y:
+        return True
+    scale = tilegrid._absolute_transform.scale
+    th = tilegrid._tile_height
+    tw = tilegrid._tile_width
+    ys = np.arange(start_y, end_y, dtype=np.int64)
+    xs = np.arange(start_x, end_x, dtype=np.int64)
+    offsets = (start + (ys - start_y + y_shift)[:, None] * y_stride
+               + (xs - start_x + x_shift)[None, :] * x_stride)
+    mask_words = np.frombuffer(mask, dtype=np.uint32)
+    masked = ((mask_words[offsets >> 5] >> (offsets & 31).astype(np.uint32)) & 1).astype(bool)
+    local_y = ys // scale
+    local_x = xs // scale
+    tiles = np.frombuffer(bytes(tilegrid._tiles), dtype=np.uint8).astype(np.int64)
+    tile = tiles[((local_y // th + tilegrid._top_left_y) % tilegrid._height_in_tiles)[:, None]
+                 * tilegrid._width_in_tiles
+                 + ((local_x // tw + tilegrid._top_left_x) % tilegrid._width_in_tiles)[None, :]]
+    bwit = tilegrid._bitmap_width_in_tiles
+    tile_x = (tile % bwit) * tw + (local_x % tw)[None, :]
+    tile_y = (tile // bwit) * th + (local_y % th)[:, None]
+    pixel = pixels_at(tile_x, tile_y)
+    opaque_arr = np.asarray(list(opaque), dtype=bool)
+    colors_arr = np.asarray(list(colors), dtype=np.uint16)
+    todo = ~masked
+    is_opaque = opaque_arr[pixel] & todo
+    covered = not bool((todo & ~opaque_arr[pixel]).any())
+    if is_opaque.any():
+        off = offsets[is_opaque]
+        np.frombuffer(buffer, dtype=np.uint16)[off] = colors_arr[pixel[is_opaque]]
+        np.bitwise_or.at(mask_words, off >> 5, np.left_shift(np.uint32(1), (off & 31).astype(np.uint32)))
+    return covered
+
+
+def _install_fast_fill():
+    """Swap Blinka's per-pixel Python loops for Bitmap and indexed OnDiskBitmap tiles with
+    _np_fill (tests/test_sim.py checks the frames are identical). Host-only, simulator only."""
+    global _fast_fill_installed
+    if _fast_fill_installed or os.environ.get("BRISCA_SIM_SLOW_FILL"):
+        return
+    import numpy as np
+    from displayio import _tilegrid
+
+    if not (hasattr(_tilegrid, "_fill_pixels") and hasattr(_tilegrid, "_fill_pixels_ondisk")):
+        return  # a different Blinka: keep its own code
+
+    def fill_bitmap(buffer, mask, colors, opaque, geometry, tilegrid, bitmap):
+        words = bitmap._data
+        width = bitmap._bmp_width
+        height = bitmap._bmp_height
+        bits = bitmap._bits_per_value
+
+        def pixels_at(tx, ty):
+            valid = (tx < width) & (ty < height)
+            tx = np.where(valid, tx, 0)
+            ty = np.where(valid, ty, 0)
+            if bits == 8:
+                data = np.frombuffer(words, dtype=np.uint8)
+                px = data[ty * (bitmap._stride * words.itemsize) + tx].astype(np.int64)
+            else:
+                data = np.frombuffer(words, dtype="u%d" % words.itemsize).astype(np.int64)
+                w = data[ty * bitmap._stride + (tx >> bitmap._x_shift)]
+                px = (w >> (32 - ((tx & bitmap._x_mask) + 1) * bits)) & bitmap._bitmask
+            return np.where(valid, px, 0)
+
+        return _np_fill(buffer, mask, colors, opaque, geometry, tilegrid, pixels_at)
+
+    def fill_ondisk(buffer, mask, colors, opaque, geometry, tilegrid, bitmap):
+        image = getattr(bitmap, "_sim_indices", None)
+        if image is None:
+            image = _decode_ondisk(bitmap)
+            bitmap._sim_indices = image
+        height, width = image.shape
+
+        def pixels_at(tx, ty):
+            valid = (tx < width) & (ty < height)
+            px = image[np.where(valid, ty, 0), np.where(valid, tx, 0)]
+            return np.where(valid, px, 0)
+
+        return _np_fill(buffer, mask, colors, opaque, geometry, tilegrid, pixels_at)
+
+    _ORIGINAL_FILLS[:] = [_tilegrid._fill_pixels, _tilegrid._fill_pixels_ondisk]
+    _FAST_FILLS[:] = [fill_bitmap, fill_ondisk]
+    _tilegrid._fill_pixels = fill_bitmap
+    _tilegrid._fill_pixels_ondisk = fill_ondisk
+    _fast_fill_installed = True
+
+
+_ORIGINAL_FILLS = []
+_FAST_FILLS = []
+
+
+def set_fast_fill(on):
+    """Use the numpy pixel loops (True, the default once a SimBoard exists) or Blinka's own
+    (False); for tests that compare the two."""
+    _install_fast_fill()
+    from displayio import _tilegrid
+
+    if _FAST_FILLS:
+        _tilegrid._fill_pixels, _tilegrid._fill_pixels_ondisk = _FAST_FILLS if on else _ORIGINAL_FILLS
+
+
+def _decode_ondisk(bitmap):
+    """All palette indices of an indexed OnDiskBitmap as a (height, width) int array, top row first."""
+    import numpy as np
+
+    f = bitmap._file
+    f.seek(bitmap._data_offset)
+    raw = f.read(bitmap._stride * bitmap._height)
+    rows = np.frombuffer(raw.ljust(bitmap._stride * bitmap._height, b"\0"), dtype=np.uint8)
+    rows = rows.reshape(bitmap._height, bitmap._stride)[::-1]  # stored bottom-up
+    bits = bitmap._bits_per_pixel
+    if bits == 8:
+        out = rows[:, : bitmap._width]
+    else:
+        per = 8 // bits
+        shifts = np.array([(8 - bits) - i * bits for i in range(per)], dtype=np.uint8)
+        unpacked = (rows[:, :, None] >> shifts[None, None, :]) & ((1 << bits) - 1)
+        out = unpacked.reshape(bitmap._height, -1)[:, : bitmap._width]
+    return out.astype(np.int64)
 
 
 def _rgb565_table():
@@ -214,6 +347,7 @@ class SimBoard(Board):
         self._pygame = pygame
         if _display_class is None:
             _display_class = _make_display_class()
+        _install_fast_fill()
         displayio.release_displays()  # Blinka allows one display at a time
         extra = 4 if prof.pixel_count else 0
         display = _display_class(prof.width, prof.height, scale=scale, headless=headless,
