@@ -6,12 +6,12 @@ import time
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported (conftest.py does it too)
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import displayio  # noqa: E402
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import displayio
+import pygame
+import pytest
 
-from brisca.ui import board as B  # noqa: E402
-from tools.sim import PROFILES, SimBoard, resolve_profile  # noqa: E402
+from brisca.ui import board as B
+from tools.sim import PROFILES, SimBoard, resolve_profile
 
 SIZES = {"pybadge": (160, 128), "pygamer": (160, 128), "edgebadge": (160, 128), "clue": (240, 240),
          "s3_reverse_tft": (240, 135), "picosystem": (240, 240)}
@@ -186,7 +186,7 @@ def test_two_hundred_refreshes(capsys):
     assert sim.frames == 221
     assert sim.pixel_at(5, 5) == (255, 255, 255)  # last fill(1)
     with capsys.disabled():
-        print("\nSimBoard refresh 240x240: %.2f ms small change, %.1f ms full screen" % (small * 1000, full * 1000))
+        print(f"\nSimBoard refresh 240x240: {small * 1000:.2f} ms small change, {full * 1000:.1f} ms full screen")
 
 
 # ------------------------------------------------------------------ tools/play.py
@@ -306,7 +306,7 @@ def frames_with(fast):
                 bg[rnd.randrange(sim.width), rnd.randrange(sim.height)] = rnd.randrange(16)
                 cards[step % 6] = rnd.randrange(43)
                 cards.x += 3
-                label.text = "step %d" % step
+                label.text = f"step {step}"
                 sim.refresh()
                 out.append(pygame.image.tobytes(sim.surface(), "RGB"))
         return out
@@ -319,5 +319,5 @@ def test_fast_pixel_loops_render_exactly_like_blinka():
     slow = frames_with(False)
     assert len(fast) == len(slow) == 14
     for i, (a, b) in enumerate(zip(fast, slow)):
-        assert a == b, "frame %d differs" % i
+        assert a == b, f"frame {i} differs"
     assert len(set(fast)) > 10  # the frames really changed

@@ -46,7 +46,8 @@ def run_mypy(stubs, targets, cwd=ROOT):
     env = dict(os.environ, MYPYPATH=str(stubs))
     cmd = [sys.executable, "-m", "mypy", "--config-file", MYPY_INI, "--cache-dir",
            str(stubs / ".mypy_cache"), "--no-color-output", *targets]
-    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
 
 
 def device_targets():
@@ -99,7 +100,6 @@ def test_device_code_typechecks(stubs):
             m = re.match(r"^([^:\s]+\.pyi?):\d+: error:", line)
             if m:
                 per_file[m.group(1)] = per_file.get(m.group(1), 0) + 1
-        summary = ", ".join("%s (%d)" % kv for kv in sorted(per_file.items()))
-        pytest.fail("mypy (CircuitPython stubs, board %s) found errors in: %s\n\n%s"
-                    % (BOARD, summary or "?", text))
+        summary = ", ".join(f"{name} ({count})" for name, count in sorted(per_file.items()))
+        pytest.fail("mypy (CircuitPython stubs, board {}) found errors in: {}\n\n{}".format(BOARD, summary or "?", text))
     assert "Success" in text, text

@@ -35,8 +35,8 @@ def find_board_drive():
         if HERE not in sys.path:
             sys.path.insert(0, HERE)
         import install
-    except Exception as err:  # a broken installer must not stop the simulator
-        print("(tools/install.py could not be loaded: %s; using the simulator)" % err)
+    except Exception as err:  # noqa: BLE001 - a broken installer must not stop the simulator
+        print(f"(tools/install.py could not be loaded: {err}; using the simulator)")
         return None, None
     finder = None
     for name in _FINDERS:
@@ -47,7 +47,7 @@ def find_board_drive():
         return None, None
     try:
         found = finder()
-    except Exception as err:  # install.InstallError: none found, or several
+    except Exception as err:  # noqa: BLE001 - install.InstallError: none found, or several
         text = str(err)
         if "No CIRCUITPY" in text:
             return None, None
@@ -56,12 +56,12 @@ def find_board_drive():
 
 
 def install_to_board(drive):
-    print("CIRCUITPY drive found at %s: installing the game with tools/install.py ..." % drive)
+    print(f"CIRCUITPY drive found at {drive}: installing the game with tools/install.py ...")
     rc = subprocess.call([sys.executable, os.path.join(HERE, "install.py"), "--to", drive], cwd=ROOT)
     if rc == 0:
         print("Done. Press the board's reset button (or wait for it to restart) and enjoy!")
     else:
-        print("tools/install.py failed (exit %d); see its messages above." % rc)
+        print(f"tools/install.py failed (exit {rc}); see its messages above.")
     return rc
 
 
@@ -77,8 +77,8 @@ def open_sim_store(lang):
             settings = store.load_settings()
             settings.language = lang
             store.save_settings(settings)
-        except Exception as err:
-            print("could not set the language: %s" % err)
+        except Exception as err:  # noqa: BLE001
+            print(f"could not set the language: {err}")
     return store
 
 
@@ -94,7 +94,7 @@ def run_sim(args):
     try:
         from tools.sim import SimBoard, SimUnavailable, resolve_profile
     except ImportError as err:
-        print("The simulator needs the dev packages (%s). Run `make venv` first." % err)
+        print(f"The simulator needs the dev packages ({err}). Run `make venv` first.")
         return 2
     try:
         resolve_profile(args.board)
@@ -104,7 +104,7 @@ def run_sim(args):
     try:
         import pygame
     except ImportError as err:
-        print("pygame is missing (%s). Run `make venv` first." % err)
+        print(f"pygame is missing ({err}). Run `make venv` first.")
         return 2
     try:
         sim = SimBoard(args.board, scale=args.scale, headless=args.headless)
@@ -114,12 +114,12 @@ def run_sim(args):
     try:
         from brisca.ui import app
     except ImportError as err:
-        print("The game's screens are not available yet (brisca.ui.app: %s)." % err)
+        print(f"The game's screens are not available yet (brisca.ui.app: {err}).")
         return 2
     store = open_sim_store(args.lang)
     if not args.headless:
-        print("Brisca simulator (%s). Keys: arrows, Z/Enter = A, X/Esc = B, S/Space = Start, "
-              "Tab/Q = Select. Close the window to quit." % sim.profile.title)
+        print(f"Brisca simulator ({sim.profile.title}). Keys: arrows, Z/Enter = A, X/Esc = B, S/Space = Start, "
+              "Tab/Q = Select. Close the window to quit.")
     try:
         app.run(sim, store=store, max_steps=args.steps if args.headless else None)
     except (KeyboardInterrupt, SystemExit):

@@ -23,9 +23,9 @@ ROOT = os.path.dirname(HERE)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from brisca import core  # noqa: E402
-from brisca.ui import board as B  # noqa: E402
-from tools.sim import SimBoard  # noqa: E402
+from brisca import core
+from brisca.ui import board as B
+from tools.sim import SimBoard
 
 # one board per screen size, with the scale used for the README
 BOARDS = (("pybadge", 3), ("clue", 2), ("s3_reverse_tft", 2))
@@ -66,7 +66,7 @@ class Driver:
     def step(self, btn=0):
         self.steps += 1
         if self.steps > MAX_STEPS:
-            raise Unreachable("step budget exhausted on screen %r" % self.app.screen)
+            raise Unreachable(f"step budget exhausted on screen {self.app.screen!r}")
         self.sim.poll()  # advances the virtual clock, like the real loop
         return self.app.step(btn)
 
@@ -76,7 +76,7 @@ class Driver:
                 return
             self.step(btn)
         if not pred():
-            raise Unreachable("%s (stuck on %r)" % (what, self.app.screen))
+            raise Unreachable(f"{what} (stuck on {self.app.screen!r})")
 
     def screen(self):
         return self.app.screen
@@ -96,12 +96,12 @@ class Driver:
         m = self.app.menu
         target = m.find(key)
         if target < 0:
-            raise Unreachable("no %r item on %r" % (key, self.app.screen))
+            raise Unreachable(f"no {key!r} item on {self.app.screen!r}")
         for _ in range(len(m.items) + 2):
             if self.app.menu.sel == target:
                 return
             self.step(B.BTN_DOWN if self.app.menu.sel < target else B.BTN_UP)
-        raise Unreachable("cannot select %r" % key)
+        raise Unreachable(f"cannot select {key!r}")
 
     def choose(self, key):
         self.menu_to(key)
@@ -113,7 +113,7 @@ class Driver:
             if self.app.menu.value(key) == index:
                 return
             self.step(B.BTN_RIGHT)
-        raise Unreachable("cannot set %r to %d" % (key, index))
+        raise Unreachable(f"cannot set {key!r} to {index}")
 
     def back_to(self, screen, limit=8):
         for _ in range(limit):
@@ -121,7 +121,7 @@ class Driver:
                 return
             self.step(B.BTN_B)
         if self.app.screen != screen:
-            raise Unreachable("B does not lead back to %r" % screen)
+            raise Unreachable(f"B does not lead back to {screen!r}")
 
     # ------------------------------------------------------------ the game
     def human_turn(self):
@@ -155,8 +155,8 @@ def scene(drv, name, fn, problems):
         problems.append((name, str(err)))
         try:
             drv.new_app()
-        except Exception as err2:  # a broken app: nothing more to capture on this board
-            problems.append((name, "restart failed: %r" % err2))
+        except Exception as err2:  # noqa: BLE001 - a broken app: nothing more to capture on this board
+            problems.append((name, f"restart failed: {err2!r}"))
 
 
 def capture_board(board_name, scale, out_root, strip=None):
@@ -253,7 +253,7 @@ def capture_board(board_name, scale, out_root, strip=None):
             elif s in ("table", "lasttrick"):
                 drv.step(0)
             else:
-                raise Unreachable("unexpected screen %r during the game" % s)
+                raise Unreachable(f"unexpected screen {s!r} during the game")
         drv.shot("result")
         drv.step(B.BTN_B)
 
@@ -309,7 +309,7 @@ def main(argv=None):
     try:
         import brisca.ui.app  # noqa: F401
     except ImportError as err:
-        print("brisca.ui.app is not available yet (%s): nothing to capture." % err)
+        print(f"brisca.ui.app is not available yet ({err}): nothing to capture.")
         return 2
     boards = [(n, s) for n, s in BOARDS if not args.board or n in args.board]
     if args.board:
@@ -319,15 +319,15 @@ def main(argv=None):
     for name, scale in boards:
         strip = [] if name == "pybadge" and args.strip else None
         saved, missing, problems = capture_board(name, scale, args.out, strip)
-        print("%s: %d screens -> %s" % (name, len(saved), os.path.join(args.out, name)))
+        print(f"{name}: {len(saved)} screens -> {os.path.join(args.out, name)}")
         for scene_name, why in problems:
-            print("  could not capture %s: %s" % (scene_name, why))
+            print(f"  could not capture {scene_name}: {why}")
         if missing:
             print("  missing: " + ", ".join(missing))
             failed = True
         if strip:
             save_strip(strip[:STRIP_FRAMES], args.strip)
-            print("game strip (%d frames) -> %s" % (min(len(strip), STRIP_FRAMES), args.strip))
+            print(f"game strip ({min(len(strip), STRIP_FRAMES)} frames) -> {args.strip}")
     return 1 if failed else 0
 
 

@@ -94,7 +94,7 @@ def resolve_profile(name):
     key = ALIASES.get(name, name)
     p = _board.PROFILES.get(key)
     if p is None or not p.width:
-        raise ValueError("unknown board %r; choose one of: %s" % (name, ", ".join(sorted(PROFILES))))
+        raise ValueError("unknown board {!r}; choose one of: {}".format(name, ", ".join(sorted(PROFILES))))
     return p
 
 
@@ -127,7 +127,7 @@ def _make_display_class():
                 return
             driver = pygame.display.get_driver()
             if driver in ("dummy", "offscreen"):
-                raise SimUnavailable("no display; SDL video driver is %r" % driver)
+                raise SimUnavailable(f"no display; SDL video driver is {driver!r}")
             try:
                 if self._caption:
                     pygame.display.set_caption(self._caption)
@@ -253,7 +253,7 @@ def _install_fast_fill():
                 data = np.frombuffer(words, dtype=np.uint8)
                 px = data[ty * (bitmap._stride * words.itemsize) + tx].astype(np.int64)
             else:
-                data = np.frombuffer(words, dtype="u%d" % words.itemsize).astype(np.int64)
+                data = np.frombuffer(words, dtype=f"u{words.itemsize}").astype(np.int64)
                 w = data[ty * bitmap._stride + (tx >> bitmap._x_shift)]
                 px = (w >> (32 - ((tx & bitmap._x_mask) + 1) * bits)) & bitmap._bitmask
             return np.where(valid, px, 0)

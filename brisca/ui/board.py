@@ -144,8 +144,7 @@ PROFILES = {
 
 def profile_for(board_id):
     """The Profile whose board_ids include board_id, else PROFILES["generic"]."""
-    for name in PROFILES:
-        p = PROFILES[name]
+    for p in PROFILES.values():
         if board_id in p.board_ids:
             return p
     return PROFILES["generic"]
@@ -356,7 +355,7 @@ class Board:
             return
         try:
             sp.start(int(freq_hz))
-        except Exception:  # a sound problem must never stop the game
+        except Exception:  # noqa: BLE001 - a sound problem must never stop the game
             return
         self._tone_on = True
         self._tone_until = ticks_add(self._ticks(), ms)
@@ -365,7 +364,7 @@ class Board:
         self._tone_on = False
         try:
             self._speaker.stop()
-        except Exception:
+        except Exception:  # noqa: BLE001, S110
             pass
 
     def pixels(self, color):
@@ -374,7 +373,7 @@ class Board:
         if px is not None:
             try:
                 px.fill(color)
-            except Exception:
+            except Exception:  # noqa: BLE001, S110
                 pass
 
 
@@ -397,7 +396,7 @@ class _Speaker:
             import pwmio
 
             self._pwm = pwmio.PWMOut(pin, frequency=440, duty_cycle=0, variable_frequency=True)
-        except Exception:
+        except Exception:  # noqa: BLE001
             self._pwm = None
         if self._pwm is None:
             self._audio = _audio_out(pin)
@@ -509,7 +508,7 @@ def _key_groups(board_mod, profile):
 def _report(what, err):
     try:
         print("board:", what, "unavailable:", repr(err))
-    except Exception:
+    except Exception:  # noqa: BLE001, S110
         pass
 
 
@@ -522,7 +521,7 @@ def detect(board_mod=None):
             import board as board_mod
         board_id = getattr(board_mod, "board_id", "")
         profile = profile_for(board_id)
-    except Exception as err:  # no board module at all
+    except Exception as err:  # noqa: BLE001 - no board module at all
         _report("board", err)
         return Board(PROFILES["generic"])
     display = None
@@ -530,7 +529,7 @@ def detect(board_mod=None):
         display = getattr(board_mod, "DISPLAY", None)
         if display is not None:
             display.auto_refresh = False
-    except Exception as err:
+    except Exception as err:  # noqa: BLE001
         _report("display", err)
         display = None
     groups = ()
@@ -541,7 +540,7 @@ def detect(board_mod=None):
             import keypad
 
             event = keypad.Event()
-    except Exception as err:
+    except Exception as err:  # noqa: BLE001
         _report("keys", err)
         groups = ()
     joystick = None
@@ -551,24 +550,24 @@ def detect(board_mod=None):
 
             joystick = (analogio.AnalogIn(_pin(board_mod, "JOYSTICK_X")),
                         analogio.AnalogIn(_pin(board_mod, "JOYSTICK_Y")))
-        except Exception as err:
+        except Exception as err:  # noqa: BLE001
             _report("joystick", err)
     speaker = None
     if profile.has_speaker:
         try:
             pin = _pin(board_mod, "SPEAKER") or _pin(board_mod, "AUDIO")
             speaker = _Speaker(pin, _pin(board_mod, "SPEAKER_ENABLE"))
-        except Exception as err:
+        except Exception as err:  # noqa: BLE001
             _report("speaker", err)
     pixels = None
     if profile.pixel_count:
         try:
             pixels = _Pixels(_pin(board_mod, "NEOPIXEL"), profile.pixel_count,
                              _pin(board_mod, "NEOPIXEL_POWER"))
-        except Exception as err:
+        except Exception as err:  # noqa: BLE001
             _report("pixels", err)
     try:
         return Board(profile, display, groups, event, joystick, speaker, pixels)
-    except Exception as err:
+    except Exception as err:  # noqa: BLE001
         _report("board", err)
         return Board(PROFILES["generic"])
