@@ -321,3 +321,37 @@ def test_fast_pixel_loops_render_exactly_like_blinka():
     for i, (a, b) in enumerate(zip(fast, slow)):
         assert a == b, f"frame {i} differs"
     assert len(set(fast)) > 10  # the frames really changed
+
+
+def test_window_mode_scales_the_frame_and_shows_the_neopixels(monkeypatch):
+    # The dummy SDL driver can still "open" a window; pretend it is a real one.
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    sim = SimBoard("pybadge", scale=2, headless=False)
+    try:
+        assert not sim.virtual_time
+        bmp = paint(sim, [0x000000, 0x00FF00])
+        bmp[3, 4] = 1
+        sim.refresh()
+        win = pygame.display.get_surface()
+        assert win.get_size() == (320, (128 + 4) * 2)
+        assert tuple(win.get_at((3 * 2 + 1, 4 * 2 + 1)))[:3] == (0, 255, 0)
+        sim.pixels(0xFF0000)
+        strip = [tuple(win.get_at((x, 128 * 2 + 3)))[:3] for x in range(0, 320, 2)]
+        assert (255, 0, 0) in strip
+    finally:
+        sim.close()
+
+
+# ------------------------------------------------------------------ tools/screenshots.py
+def test_screenshots_reach_every_screen(tmp_path):
+    pytest.importorskip("brisca.ui.app")
+    from tools import screenshots
+
+    strip = []
+    saved, missing, problems = screenshots.capture_board("pybadge", 1, str(tmp_path), strip)
+    assert problems == [] and missing == [], (problems, missing)
+    for name in screenshots.SCREENS:
+        assert pygame.image.load(str(tmp_path / "pybadge" / (name + ".png"))).get_size() == (160, 128)
+    assert len(strip) == screenshots.STRIP_FRAMES
+    screenshots.save_strip(strip, str(tmp_path / "strip.png"), scale=1, gap=2)
+    assert pygame.image.load(str(tmp_path / "strip.png")).get_size() == (6 * 162 + 2, 132)
