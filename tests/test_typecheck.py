@@ -1,4 +1,4 @@
-"""mypy over the code that runs on the board (code.py, brisca/) against the CircuitPython API.
+"""mypy over the code that runs on the board (code.py, boot.py, brisca/) against the CircuitPython API.
 
 circuitpython-stubs ships one generic `board` stub plus one per board; `circuitpython_setboard pybadge`
 would copy the PyBadge one over the installed generic stub (editing the venv). Instead this test
@@ -51,10 +51,8 @@ def run_mypy(stubs, targets, cwd=ROOT):
 
 
 def device_targets():
-    targets = ["brisca"]
-    if os.path.exists(os.path.join(ROOT, "code.py")):
-        targets.insert(0, "code.py")
-    return targets
+    """brisca/ and the board's entry scripts that exist (code.py, boot.py)."""
+    return [f for f in ("code.py", "boot.py") if os.path.exists(os.path.join(ROOT, f))] + ["brisca"]
 
 
 def test_board_stub_is_the_pybadge_one(stubs):
