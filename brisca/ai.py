@@ -56,7 +56,7 @@ LEVELS = "easy medium hard"  # space separated (a tuple of strings costs heap on
 REASONS = ("lead_cheap lead_franco follow_win_high take_carico_trump dump_low save_trump load_partner "
            "dont_overtrump_partner secure_61 exchange lose_for_trump endgame_exact must_follow")
 _BUDGET = const(200)  # default time cap per move (ms); hard: 900
-_NODES = const(2200)  # hard: search nodes per move: the same work, so the same move, everywhere
+_NODES = const(700)  # hard: search nodes per move: the same work, so the same move, everywhere
 _SAMPLES = const(8)  # hard: most determinizations per move
 _BIG = const(30000)
 
@@ -277,7 +277,10 @@ class Player:
         for j in range(n):
             _M[j] = v.legal[j]
             _SC[j] = 0
+            if _M[j] == self.action:
+                _M[j], _M[0] = _M[0], _M[j]
         self.todo = min(total, _SAMPLES)
+        _S[19] = self.rng.below(total)  # enumerate from a random placement: a cut-off search is unbiased
         (_S[0], _S[1], _S[2], _S[3], _S[5], _S[6], _S[8], _S[9], _S[10], _S[11], _S[12], _S[14], _S[15], _S[16],
          _S[17]) = (me, trump, r.flags & _F_FOLLOW, v.stock_left, v.seat_points[me],
                     v.trick[0] if tl else _NO, k, nst, total <= _SAMPLES, total, 0,
@@ -309,7 +312,7 @@ class Player:
         """Solve one placement of the hidden cards exactly; add its value to each move's score."""
         me, k = _S[0], _S[8]
         opp = 1 - me
-        d = self.done if _S[10] else self.rng.below(_S[11])
+        d = (_S[19] + self.done) % _S[11] if _S[10] else self.rng.below(_S[11])
         if _S[9]:
             _ST[0] = _U[d]  # the hidden stock card (the winner of this trick draws it)
         else:
@@ -331,12 +334,16 @@ class Player:
         _HL[me] = _S[16]
         _S[4] = 0
         _S[7] = _NODES - _S[12]
+        a = -_BIG
         for i in range(_S[17]):
-            val = _ab(me, _S[6], _S[5], -_BIG, _BIG, 0, _M[i])
+            # The heuristic's move first; the others only need to be shown worse: a move that
+            # is scores the bound found (an upper bound of its value), which is cheap and safe.
+            val = _ab(me, _S[6], _S[5], a, _BIG, 0, _M[i])
             if _S[4] > _S[7]:
                 self.todo = self.done  # node budget spent: drop this placement
                 return
             _SC[5 + i] = val
+            a = max(a, val)
         for i in range(_S[17]):
             _SC[i] += _SC[5 + i]
         _S[12] += _S[4]
@@ -369,7 +376,12 @@ def _ab(turn, led, pts, alpha, beta, si, only):
         if led == _NO:
             val = _ab(1 - turn, c, pts, alpha, beta, si, _NO)
         else:
-            w = turn if beats(c, led, trump) else 1 - turn
+            w = 1 - turn
+            if c // 10 == led // 10:
+                if STRENGTH[c % 10] > STRENGTH[led % 10]:
+                    w = turn
+            elif c // 10 == trump:
+                w = turn
             p = pts + (POINTS[c % 10] + POINTS[led % 10] if w == me else 0)
             if si < _S[3]:  # both draw: the winner first
                 h[w * 5 + _HL[w]] = _ST[si]
