@@ -3,8 +3,9 @@
 The board's built-in font has ASCII only. `LatinFont` wraps it: ASCII glyphs come straight from the
 base font; an accented letter is built on first use by copying its base letter's pixels out of the base
 font and adding the mark from a tiny bit pattern in this file (our own drawing). All built glyphs share
-one small 1-bit strip bitmap (about 0.7 KB for every letter we know). A character we cannot draw shows
-as its transliteration's first letter (never a missing-glyph box); `displayable()` and
+one small 1-bit strip bitmap (720 bytes for all 77 letters we know, allocated once; each glyph drawn
+costs a Glyph object more). A character we cannot draw shows as the first character of its ASCII
+transliteration ("…" as ".") or as "?", never as a missing-glyph box; `displayable()` and
 `ascii_fallback()` transliterate whole strings for places that need it.
 
 Works with adafruit_display_text Label / bitmap_label on CircuitPython 9/10 and on Blinka's displayio.
