@@ -389,3 +389,11 @@ def test_text_reaches_the_simulator_screen(font):
         assert plain < accented  # same letters plus the marks
     finally:
         display.root_group = None
+
+
+def test_every_ai_hint_code_has_a_text_in_every_language():
+    ai = pytest.importorskip("brisca.ai")
+    for code in lang.LANGS:
+        texts = lang.load(code)
+        for reason in ai.REASONS.split():
+            assert "h_" + reason in texts, (code, reason)
