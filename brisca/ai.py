@@ -71,7 +71,8 @@ _SC = [0] * 10  # the moves' scores (5..9: one placement's values)
 # Search facts: 0 seat, 1 trump, 2 must-follow, 3 stock cards, 4 nodes, 5 points, 6 led card,
 # 7 node limit, 8 unseen, 9 hidden stock cards, 10 enumerate?, 11 placements, 12 nodes used,
 # 13 samples done, 14 exact?, 15 known opponent cards, 16 hand size, 17 moves, 18 average beater pts
-_S = [0] * 20
+# 19 first placement, 20 start ticks, 21 budget ms
+_S = [0] * 22
 
 
 def _code(k):
@@ -280,6 +281,7 @@ class Player:
             if _M[j] == self.action:
                 _M[j], _M[0] = _M[0], _M[j]
         self.todo = min(total, _SAMPLES)
+        _S[20], _S[21] = self.t0, self.budget
         _S[19] = self.rng.below(total)  # enumerate from a random placement: a cut-off search is unbiased
         (_S[0], _S[1], _S[2], _S[3], _S[5], _S[6], _S[8], _S[9], _S[10], _S[11], _S[12], _S[14], _S[15], _S[16],
          _S[17]) = (me, trump, r.flags & _F_FOLLOW, v.stock_left, v.seat_points[me],
@@ -292,11 +294,11 @@ class Player:
         while self.done < self.todo:
             if since(self.t0) >= self.budget:
                 self.todo = self.done  # out of time: keep what is decided
-            elif since(t1) >= max_ms:
+                break
+            self._search_one()
+            self.done += 1
+            if self.done < self.todo and since(t1) >= max_ms:
                 return False
-            else:
-                self._search_one()
-                self.done += 1
         if self.todo and _S[13]:
             best = -_BIG
             for i in range(_S[17]):
@@ -354,6 +356,8 @@ def _ab(turn, led, pts, alpha, beta, si, only):
     """Alpha-beta over the rest of a 2-player deal with every card placed. `pts`: the searching
     seat's points; `si` indexes the stock _ST. Value: final points, +200 for a win, +100 a draw."""
     _S[4] += 1
+    if not _S[4] & 63 and since(_S[20]) >= _S[21]:
+        _S[7] = 0  # out of time: abandon this placement
     if _S[4] > _S[7]:
         return 0
     me, trump, h = _S[0], _S[1], _H
