@@ -11,8 +11,10 @@ new small string, so the UI should fetch a text once per screen, not per frame).
 Unknown language codes give English. A key missing in a language gives the English text (English is
 imported only then). An unknown key gives the key itself, so a typo shows on screen without a crash.
 
+The key list is brisca/lang/en.py. Tutor hints are "h_" + the AI's reason code (brisca.ai.REASONS).
 Keys holding tuples:
-  "help"       pages of <= 8 lines of <= 26 characters; line 0 of a page is its title
+  "help"       pages of <= 8 lines of <= 26 characters; line 0 of a page is its title. Use
+               T.pages() and T.page(n): they build one page; T("help") builds all (~5 KB at once)
   "ranks"      10 rank names of the 40-card Latin decks: A 2 3 4 5 6 7 Jack Knight King
   "ranks_fr"   13 rank names of the French pack: A 2 3 4 5 6 7 8 9 10 J Q K
   "suits_es", "suits_it", "suits_hr", "suits_fr"
