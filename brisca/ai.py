@@ -118,7 +118,7 @@ class Player:
     def __init__(self, rules, level="medium", seed=0):
         self.level = 0 if level == "easy" else 1 if level == "medium" else 2 if level == "hard" else -1
         if self.level < 0:
-            raise ValueError("AI level %r: use easy, medium or hard" % (level,))
+            raise ValueError("AI level " + repr(level) + ": use easy, medium or hard")
         self.rules = rules
         self.rng = Random(seed)
         self.voids = 0  # bit seat * 4 + suit: that seat showed it lacks the suit (must-follow)

@@ -31,11 +31,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402
-from bench_ref import workload  # noqa: E402
+from bench_players import GreedyPlayer, RandomPlayer
+from bench_ref import workload
 
-from brisca import ai, core  # noqa: E402
-from brisca.notation import parse_rules  # noqa: E402
+from brisca import ai, core
+from brisca.notation import parse_rules
 
 PYBADGE_PER_CPYTHON = 270.0
 NAMES = ("easy", "medium", "hard", "random", "greedy")
@@ -107,13 +107,13 @@ def bar(done, total, width=40):
     if done != total and done % max(1, total // 100):
         return
     k = width * done // total
-    sys.stderr.write("\r[%s%s] %d/%d" % ("#" * k, "." * (width - k), done, total))
+    sys.stderr.write(f"\r[{'#' * k}{'.' * (width - k)}] {done}/{total}")
     sys.stderr.flush()
 
 
 def ref_time():
     best = 1e9
-    for _ in range(5):
+    for _ in range(40):  # the fastest of many runs: other load on the machine only adds time
         t0 = time.perf_counter()
         workload()
         best = min(best, time.perf_counter() - t0)
@@ -137,7 +137,7 @@ def run_micropython(a, b, text, deals, seed):
                            check=True)
         run = subprocess.run([str(mp), "-X", "heapsize=2M", str(ROOT / "tools" / "bench_mp.py"), a, b,
                               str(deals), str(seed), text], cwd=str(tmp), capture_output=True, text=True,
-                             env=dict(os.environ, MICROPYPATH=str(tmp)), timeout=3000)
+                             env=dict(os.environ, MICROPYPATH=str(tmp)), timeout=3000, check=False)
         if run.returncode:
             print("micropython run failed:\n" + run.stdout[-2000:] + run.stderr[-2000:])
             return None
@@ -159,7 +159,7 @@ def run_micropython(a, b, text, deals, seed):
 def fmt_times(ts):
     if not ts:
         return "      -        -"
-    return "%7.2f  %7.2f" % (statistics.median(ts), max(ts))
+    return f"{statistics.median(ts):7.2f}  {max(ts):7.2f}"
 
 
 def main(argv=None):
@@ -177,7 +177,7 @@ def main(argv=None):
     text = o.rules
     if o.players:
         text = " ".join(w for w in text.split() if not (w.startswith("p") and w[1:].isdigit()))
-        text = ("p%d " % o.players + text).strip()
+        text = f"p{o.players} {text}".strip()
         if o.players == 6 and " d" not in " " + text:
             text += " d36"
         if o.players == 3 and " d" not in " " + text:
@@ -210,12 +210,11 @@ def main(argv=None):
     sd = statistics.pstdev(per_deal) if len(per_deal) > 1 else 0.0
     ci = 1.96 * sd / len(per_deal) ** 0.5
     ref_cpy = ref_time()
-    print("rules: %s   deals: %d (x%d seatings)   seed: %d   %.0f s" % (
-        text, o.deals, len(seatings(rules.players)), o.seed, time.time() - t0))
-    print("A=%s vs B=%s: score %.3f +- %.3f (95%%)   avg points A %.1f" % (
-        o.a, o.b, mean, ci, sum(points) / len(points)))
-    print("%-8s %-28s %-28s %-16s %s" % ("player", "CPython ms median max", "MicroPython ms median max",
-                                        "PyBadge est s", "heap/move max B"))
+    print(f"rules: {text}   deals: {o.deals} (x{len(seatings(rules.players))} seatings)   seed: {o.seed}   "
+          f"{time.time() - t0:.0f} s")
+    print(f"A={o.a} vs B={o.b}: score {mean:.3f} +- {ci:.3f} (95%)   avg points A {sum(points) / len(points):.1f}")
+    print(f"{'player':8} {'CPython ms median max':28} {'MicroPython ms median max':28} {'PyBadge est s':16} "
+          "heap/move max B")
     mp = run_micropython(o.a, o.b, text, min(o.mp_deals, o.deals), first) if o.micropython == "on" else None
     for key, name, ts in (("a", o.a, ta), ("b", o.b, tb)):
         if name in ("random", "greedy"):
@@ -223,17 +222,17 @@ def main(argv=None):
         mpt = mp[key] if mp else []
         if mpt:
             f = PYBADGE_PER_CPYTHON * ref_cpy / mp["ref"]
-            est = "%6.2f %6.2f" % (statistics.median(mpt) * f / 1000, max(mpt) * f / 1000)
-            heap = "%d" % max(mp["heap_" + key])
+            est = f"{statistics.median(mpt) * f / 1000:6.2f} {max(mpt) * f / 1000:6.2f}"
+            heap = str(max(mp["heap_" + key]))
         else:
             f = PYBADGE_PER_CPYTHON
-            est = "%6.2f %6.2f*" % (statistics.median(ts) * f / 1000, max(ts) * f / 1000)
+            est = f"{statistics.median(ts) * f / 1000:6.2f} {max(ts) * f / 1000:6.2f}*"
             heap = "-"
-        print("%-8s %-28s %-28s %-16s %s" % (name, fmt_times(ts), fmt_times(mpt), est, heap))
-    print("reference workload: CPython %.0f us" % ref_cpy + (
-        ", MicroPython %d us" % mp["ref"] if mp else "") + "   (* = PyBadge estimate from CPython times)")
+        print(f"{name:8} {fmt_times(ts):28} {fmt_times(mpt):28} {est:16} {heap}")
+    print(f"reference workload: CPython {ref_cpy:.0f} us" + (
+        f", MicroPython {mp['ref']} us" if mp else "") + "   (* = PyBadge estimate from CPython times)")
     if mp:
-        print("resident after import under MicroPython: core %d B, ai %d B" % (mp["res_core"], mp["res"]))
+        print(f"resident after import under MicroPython: core {mp['res_core']} B, ai {mp['res']} B")
 
 
 if __name__ == "__main__":

@@ -11,17 +11,18 @@ import time
 
 gc.collect()
 before = gc.mem_alloc()
-from brisca import core  # noqa: E402
+from brisca import core
 
 gc.collect()
 mid = gc.mem_alloc()
-from brisca import ai  # noqa: E402
+from brisca import ai
 
 gc.collect()
-print("RES %d %d" % (gc.mem_alloc() - mid, mid - before))
-from brisca.notation import parse_rules  # noqa: E402
-from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402
-from bench_ref import workload  # noqa: E402
+print("RES", gc.mem_alloc() - mid, mid - before)
+from bench_players import GreedyPlayer, RandomPlayer
+from bench_ref import workload
+
+from brisca.notation import parse_rules
 
 
 def make(name, rules, seed):
@@ -66,14 +67,14 @@ def main():
                     dt = min(dt, time.ticks_diff(time.ticks_us(), t0))
                     m1 = gc.mem_alloc()
                     gc.enable()
-                print("M %s %d %d" % ("a" if is_a else "b", dt, m1 - m0))
+                print("M", "a" if is_a else "b", dt, m1 - m0)
                 g.apply(act)
     best = 10 ** 9
-    for _ in range(5):
+    for _ in range(40):
         t0 = time.ticks_us()
         workload()
         best = min(best, time.ticks_diff(time.ticks_us(), t0))
-    print("REF %d" % best)
+    print("REF", best)
 
 
 main()
