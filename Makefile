@@ -1,0 +1,46 @@
+# Two commands matter: `make play` (the game: on a board if one is attached, else the simulator)
+# and `make test` (every test). Both set up .venv first.
+PY ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test venv flash zip bench assets screenshots typecheck lint clean
+
+$(STAMP): requirements-dev.txt
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+	$(VPY) -m pip install -q -r requirements-dev.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+play: $(STAMP)
+	$(VPY) tools/play.py $(ARGS)
+
+test: $(STAMP)
+	$(VPY) -m pytest -q $(ARGS)
+
+flash: $(STAMP)
+	$(VPY) tools/install.py $(ARGS)
+
+zip: $(STAMP)
+	$(VPY) tools/install.py --zip dist/brisca-circuitpy.zip $(ARGS)
+
+bench: $(STAMP)
+	$(VPY) tools/bench.py $(ARGS)
+
+assets: $(STAMP)
+	$(VPY) tools/make_assets.py
+
+screenshots: $(STAMP)
+	$(VPY) tools/screenshots.py $(ARGS)
+
+typecheck: $(STAMP)
+	$(VPY) -m pytest -q tests/test_typecheck.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
