@@ -24,6 +24,11 @@ class FakeEvent:
 class FakeEventQueue:
     def __init__(self):
         self.pending = []
+        self.overflowed = False
+
+    def clear(self):
+        self.pending = []
+        self.overflowed = False
 
     def get_into(self, ev):
         if not self.pending:
@@ -276,6 +281,20 @@ def test_queue_overflow_drops_presses_instead_of_failing():
     got = drain(board)
     assert 0 < len(got) <= 100
     assert set(got) == {B.BTN_A}
+
+
+def test_keypad_overflow_forgets_held_keys_and_rescans():
+    board, keys, clock = make("pybadge")
+    resets = []
+    keys.reset = lambda: resets.append(1) or keys.events.pending.append((5, True))  # DOWN still held
+    keys.events.pending.append((7, True))  # LEFT down ... its release was lost
+    assert board.poll() == B.BTN_LEFT
+    keys.events.overflowed = True
+    keys.events.pending.append((6, True))  # stale
+    assert board.poll() == B.BTN_DOWN
+    assert resets == [1] and board.held() == B.BTN_DOWN
+    clock.t += B.REPEAT_DELAY_MS
+    assert board.poll() == B.BTN_DOWN  # LEFT no longer repeats
 
 
 def test_push_and_clear_input():

@@ -243,6 +243,8 @@ class Board:
             for i in range(len(self._groups)):
                 events = self._groups[i].events
                 base = self._offsets[i]
+                if events.overflowed:  # presses were lost: forget held keys, re-read them
+                    self._lost_events(self._groups[i])
                 while events.get_into(ev):
                     if ev.pressed:
                         self.key_down(base + ev.key_number, now)
@@ -262,6 +264,15 @@ class Board:
             elif y > JOY_HIGH:
                 bits |= BTN_DOWN
             self.set_arrows(bits, now)
+
+    def _lost_events(self, group):
+        group.events.clear()
+        self._held = 0
+        self._repeat_btn = 0
+        self._pending_key = -1
+        reset = getattr(group, "reset", None)
+        if reset is not None:
+            reset()  # keypad reports keys still down as new presses
 
     def set_arrows(self, bits, now):
         """Joystick-style input: the arrows in `bits` are held now, other arrows are not."""
