@@ -236,7 +236,7 @@ class Player:
             else:
                 val = ((_p_beat(v, best, mm, nun) if mm else 0) - 100) * table
             if c // 10 == trump:  # trumps are worth keeping while the stock lasts
-                val -= (8 + STRENGTH[c % 10] + pc) * min(v.stock_left + 2, 14) * 100 // 14
+                val -= (4 + STRENGTH[c % 10] + pc) * min(v.stock_left + 2, 14) * 100 // 14
             if v.n == 2 and v.stock_left == 2 and face != _NO:
                 val += p * (STRENGTH[face % 10] + POINTS[face % 10])  # the loser draws the face-up card
                 if p == 100 and POINTS[face % 10] and why == 4:
