@@ -12,8 +12,8 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-import boards
-import install
+import boards  # noqa: E402  (tools/ is not a package)
+import install  # noqa: E402
 
 CP9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\nUID:1\r\n"
 CP10 = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\n"
