@@ -1,8 +1,8 @@
 """Device AI: three levels that decide from a seat's `View` only, within a time budget.
 
-- easy: the medium evaluation, but forgetful (counts only the cards on the table) and half the time
-  it picks at random among the moves at most 5 points worse than the best: beginner slips, never
-  absurd ones.
+- easy: the medium evaluation, but forgetful (counts only the cards on the table), and 3 times in 4
+  it picks at random among the moves at most 10 points worse than the best: beginner slips, never
+  absurd ones (no Ace thrown on the opponent's trick).
 - medium: hand-written play with card counting. For each legal card it estimates the trick's
   outcome (exact odds that a seat still to play holds a card beating it, from the unseen cards and
   those seats' hidden hand sizes), the points won or lost, the cost of spending a trump while the
@@ -245,10 +245,10 @@ class Player:
             _M[i] = why
             if val > top:
                 top, k = val, i
-        if self.level == 0 and self.rng.below(2):  # easy: any move at most 5 points worse
+        if self.level == 0 and self.rng.below(4):  # easy, 3 times in 4: any move <= 10 points worse
             j = 0
             for i in range(n):
-                if _SC[i] >= top - 500 * 16:
+                if _SC[i] >= top - 1000 * 16:
                     j += 1
                     if self.rng.below(j) == 0:
                         k = i

@@ -282,7 +282,7 @@ def test_swaps_the_trump_seven_for_a_face_up_ace():
 def test_easy_slips_but_never_throws_an_ace_away():
     v = make_view(2, 1, ["2c", "Kc", "Ab"], trick=[(0, "3u")])
     seen = {ai.Player(v.rules, "easy", s).choose(v) for s in range(40)}
-    assert seen == {card("2c")}
+    assert card("Ab") not in seen and card("2c") in seen
     v = make_view(2, 0, ["4s", "5u", "6b"])
     assert len({ai.Player(v.rules, "easy", s).choose(v) for s in range(40)}) > 1
 
@@ -347,5 +347,5 @@ def duel(a, b, deals, rules=None):
 
 
 def test_medium_beats_easy_and_hard_holds_medium():
-    assert duel("medium", "easy", 60) > 0.55
+    assert duel("medium", "easy", 60) > 0.58
     assert duel("hard", "medium", 40) >= 0.5
