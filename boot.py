@@ -36,10 +36,8 @@ def plain_button_held(board):
     """True if the board's first plain button (pressed = pulled low) is held; False if it has none."""
     import digitalio
 
-    names = PLAIN_BUTTONS
-    if getattr(board, "board_id", "") == "adafruit_feather_esp32s3_reverse_tft":
-        names = ("D0",)  # the only button there that reads low when pressed
-    for name in names:
+    reverse_tft = getattr(board, "board_id", "") == "adafruit_feather_esp32s3_reverse_tft"
+    for name in ("D0",) if reverse_tft else PLAIN_BUTTONS:  # its D0 button is the one that reads low
         pin = getattr(board, name, None)
         if pin is None:
             continue
