@@ -307,7 +307,7 @@ class Player:
                     self.action = _M[i]
             if _S[14]:
                 self.reason = _code(11)
-        self.todo = self.done
+        self.todo = self.done = 0  # final: later calls change nothing (the scratch is shared)
         return True
 
     def _search_one(self):
