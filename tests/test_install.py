@@ -434,6 +434,9 @@ def test_boot_plain_button_board(monkeypatch):
     assert calls == [("/", False)]
     calls, _ = run_boot(monkeypatch, {"board_id": "clue_nrf52840_express", "BUTTON_A": 5}, pin_value=True)
     assert calls == []
+    reverse_tft = {"board_id": "adafruit_feather_esp32s3_reverse_tft", "D0": 7, "BUTTON_A": 8}
+    calls, _ = run_boot(monkeypatch, dict(reverse_tft), pin_value=False)
+    assert calls == [("/", False)]
 
 
 def test_boot_never_crashes(monkeypatch):
