@@ -392,6 +392,7 @@ def run_boot(monkeypatch, board_attrs, held_keys=(), pin_value=True, remount_err
 
     class Pin:
         def __init__(self, pin):
+            READ_PINS.append(pin)
             self.value = pin_value
             self.pull = None
             self.direction = None
@@ -414,6 +415,7 @@ def run_boot(monkeypatch, board_attrs, held_keys=(), pin_value=True, remount_err
     return calls, " ".join(printed)
 
 
+READ_PINS = []
 PYBADGE = {"board_id": "pybadge", "BUTTON_CLOCK": 1, "BUTTON_OUT": 2, "BUTTON_LATCH": 3}
 
 
@@ -435,8 +437,9 @@ def test_boot_plain_button_board(monkeypatch):
     calls, _ = run_boot(monkeypatch, {"board_id": "clue_nrf52840_express", "BUTTON_A": 5}, pin_value=True)
     assert calls == []
     reverse_tft = {"board_id": "adafruit_feather_esp32s3_reverse_tft", "D0": 7, "BUTTON_A": 8}
+    READ_PINS.clear()
     calls, _ = run_boot(monkeypatch, dict(reverse_tft), pin_value=False)
-    assert calls == [("/", False)]
+    assert calls == [("/", False)] and READ_PINS == [7]  # D0, not BUTTON_A (which reads high there)
 
 
 def test_boot_never_crashes(monkeypatch):
