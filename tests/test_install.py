@@ -34,8 +34,9 @@ except ImportError:
 
 @pytest.fixture(autouse=True)
 def no_tools(monkeypatch):
-    """No circup or mpy-cross unless a test puts one there."""
+    """No circup or mpy-cross unless a test puts one there; no real fsync (slow, and not under test)."""
     monkeypatch.setattr(install, "which", lambda name: None)
+    monkeypatch.setattr(install.os, "fsync", lambda fd: None)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ pulled cable never leaves a half-written module. Exit status: 0 done, 2 a proble
 import argparse
 import ast
 import errno
+import functools
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -135,6 +136,12 @@ def imports(source, module, is_package):
     return found
 
 
+@functools.lru_cache(maxsize=1)
+def _distributions():
+    return importlib.metadata.packages_distributions()
+
+
+@functools.lru_cache(maxsize=1)
 def _core_modules():
     """CircuitPython's built-in modules (board, displayio, ...): those circuitpython-stubs covers."""
     core = set(sys.builtin_module_names) | set(getattr(sys, "stdlib_module_names", ()))
@@ -189,7 +196,7 @@ def find_libraries(files, extra=ALLOW_LIST):
     Follows imports from the game's files into the libraries and on through their own imports,
     module by module, so only what is reached is shipped.
     """
-    dists = importlib.metadata.packages_distributions()
+    dists = _distributions()
     core = _core_modules()
     own = {"brisca", "code", "boot"}
     queue = list(extra)
