@@ -753,6 +753,13 @@ class App:
         self._enter_game()
         self.save_game()
 
+    def play_game(self, game):
+        """Sit down at `game` (a core.Game in progress) with the current mode's seats."""
+        self.game = game
+        self.last_rules = game.rules
+        self.last_dealer = game.dealer
+        self._enter_game()
+
     def resume_saved(self):
         try:
             self.game = core.Game.from_bytes(self.saved)
@@ -984,7 +991,7 @@ class App:
             pass
         elif g.phase == core.EXCHANGE_PHASE and mine:
             ex = g.exchange_card(seat)
-            status = self.t("exch_q7" if ex % 10 == core.SEVEN else "exch_q2")
+            status = self.t("exch_q7" if ex % 10 == 6 else "exch_q2")  # rank 6 = Seven
             color = 0xFFC020
             info = self.t("c_exch")
         elif not status and g.phase <= core.EXCHANGE_PHASE and seat < g.n:

@@ -1,0 +1,355 @@
+"""Screens on every screen size (160x128, 240x240, 240x135), checked by the pixels that matter.
+
+Each test drives brisca.ui.app.App on a headless tools/sim.py SimBoard and inspects its frame:
+the selected card is raised, hidden hands show card backs only, no label leaves the screen, and
+every screen of the flow can be reached and drawn. Screenshots go to $BRISCA_SHOTS if set.
+"""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+from brisca import core, notation  # noqa: E402
+from brisca.ui import board as B  # noqa: E402
+from brisca.ui.app import App  # noqa: E402
+from brisca.ui.menu import NAME_CHARS  # noqa: E402
+from tools.sim import SimBoard  # noqa: E402
+
+PROFILES = ("pybadge", "clue", "s3_reverse_tft")  # 160x128, 240x240, 240x135
+TABLE = (0x0B, 0x4A, 0x2A)
+NAVY = (0x1A, 0x2C, 0x78)  # card back field
+WHITE = (0xFF, 0xFF, 0xFF)  # card face
+EDGE = (0x3C, 0x3C, 0x3C)  # card border (faces and backs)
+SHOTS = os.environ.get("BRISCA_SHOTS")
+
+
+class FastSim(SimBoard):
+    """SimBoard that renders only when `render` is True (pixel checks); refreshes are still counted
+    and reported to `on_refresh` so tests can check every frame's state cheaply."""
+
+    def __init__(self, *args, **kw):
+        SimBoard.__init__(self, *args, **kw)
+        self.render = True
+        self.on_refresh = None
+
+    def refresh(self):
+        if self.on_refresh is not None:
+            self.on_refresh()
+        if self.render:
+            SimBoard.refresh(self)
+        else:
+            self.frames += 1
+
+
+def make_store():
+    from brisca.save import SaveData
+
+    return SaveData(bytearray(1024))
+
+
+def make_app(profile="pybadge", store=None, seed=7, render=True):
+    board = FastSim(profile, headless=True)
+    board.render = render
+    app = App(board, store if store is not None else make_store(), seed=seed, trick_ms=40, ai_budget_ms=15,
+              ai_min_ms=0)
+    app.start()
+    return board, app
+
+
+def press(app, *buttons):
+    for b in buttons:
+        app.step(b)
+
+
+def shot(board, name):
+    if SHOTS:
+        board.save_png(os.path.join(SHOTS, "%s_%s.png" % (name, board.name)), 2)
+
+
+def labels_on_screen(app):
+    """Screen rectangles (x, y, w, h) of every visible text label."""
+    from adafruit_display_text.bitmap_label import Label
+
+    out = []
+
+    def walk(group, ox, oy, hidden):
+        for item in group:
+            h = hidden or getattr(item, "hidden", False)
+            if isinstance(item, Label):
+                if not h and item.text.strip():
+                    bx, by, bw, bh = item.bounding_box
+                    out.append((ox + item.x + bx, oy + item.y + by, bw, bh, item.text))
+            elif hasattr(item, "__len__") and not hasattr(item, "tile_width"):
+                walk(item, ox + item.x, oy + item.y, h)
+
+    walk(app.root, 0, 0, False)
+    return out
+
+
+def assert_fits(app):
+    W, H = app.W, app.H
+    labels = labels_on_screen(app)
+    assert labels, "no text on screen %s" % app.screen
+    for x, y, w, h, text in labels:
+        assert x >= 0 and y >= 0 and x + w <= W and y + h <= H, (
+            "label %r at %d,%d size %dx%d leaves the %dx%d screen (%s)" % (text, x, y, w, h, W, H, app.screen))
+
+
+def near(pixel, colour):
+    """Same colour within the display's RGB565 rounding."""
+    return all(abs(pixel[i] - colour[i]) <= 8 for i in range(3))
+
+
+def count_colour(board, colour, x0, y0, x1, y1):
+    n = 0
+    for y in range(max(0, y0), min(board.height, y1)):
+        for x in range(max(0, x0), min(board.width, x1)):
+            if near(board.pixel_at(x, y), colour):
+                n += 1
+    return n
+
+
+def setup_mode(app, mode, one_deal=True, preset_steps=0):
+    """From the title, open New game and set the mode (and a one-deal match); leaves the menu on Start."""
+    assert app.screen == "title"
+    press(app, B.BTN_A)  # New game (first item when nothing is saved)
+    assert app.screen == "setup"
+    goto_item(app, "preset")
+    press(app, *([B.BTN_RIGHT] * preset_steps))
+    goto_item(app, "mode")
+    press(app, *([B.BTN_RIGHT] * mode))
+    goto_item(app, "level")
+    press(app, B.BTN_LEFT)  # AI level: medium -> easy
+    goto_item(app, "match")
+    if one_deal:
+        while app.menu.value("match") != 0:
+            press(app, B.BTN_LEFT)
+    goto_item(app, "start")
+
+
+def goto_item(app, key):
+    for _ in range(len(app.menu.items)):
+        if app.menu.key() == key:
+            return
+        press(app, B.BTN_DOWN)
+    assert app.menu.key() == key
+
+
+def start_game(profile, mode=0, seed=7, render=True):
+    board, app = make_app(profile, seed=seed, render=render)
+    setup_mode(app, mode)
+    press(app, B.BTN_A)
+    assert app.screen == "table"
+    return board, app
+
+
+def run_until(app, pred, policy=None, limit=3000):
+    for _ in range(limit):
+        if pred():
+            return True
+        btn = policy() if policy else 0
+        app.step(btn)
+    return pred()
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_menus_fit_and_scroll(profile):
+    board, app = make_app(profile)
+    assert_fits(app)
+    shot(board, "title")
+    press(app, B.BTN_A)
+    assert app.screen == "setup"
+    # every row of the new-game menu, with every value of each option, stays on screen
+    for _ in range(len(app.menu.items)):
+        it = app.menu.items[app.menu.sel]
+        if it[2] and it[0] != "lang":
+            for _ in range(len(it[2])):
+                press(app, B.BTN_RIGHT)
+                assert_fits(app)
+        press(app, B.BTN_DOWN)
+        assert_fits(app)
+    shot(board, "setup")
+    press(app, B.BTN_B)
+    assert app.screen == "title"
+    # settings, names and the letter picker
+    goto_item(app, "settings")
+    press(app, B.BTN_A)
+    assert app.screen == "settings"
+    assert_fits(app)
+    shot(board, "settings")
+    goto_item(app, "names")
+    press(app, B.BTN_A)
+    assert app.screen == "names"
+    press(app, B.BTN_A)
+    assert app.screen == "picker"
+    press(app, B.BTN_A, B.BTN_RIGHT, B.BTN_A, B.BTN_DOWN, B.BTN_A)  # A, B, then the letter below B
+    name = "AB" + NAME_CHARS[app.picker.per_row + 1]
+    assert app.picker.name == name
+    press(app, B.BTN_B)
+    assert app.picker.name == name[:2]
+    press(app, B.BTN_A)
+    assert_fits(app)
+    shot(board, "picker")
+    press(app, B.BTN_START)  # done
+    assert app.screen == "names"
+    assert app.settings.names[0] == name
+    assert app.store.load_settings().names[0] == name  # remembered across power-off
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_rules_pages_and_stats_fit(profile):
+    board, app = make_app(profile)
+    goto_item(app, "rules")
+    press(app, B.BTN_A)
+    assert app.screen == "rules"
+    pages = len(app._pages())
+    assert pages >= 5
+    for _ in range(pages):
+        assert_fits(app)
+        press(app, B.BTN_RIGHT)
+    shot(board, "rules")
+    press(app, B.BTN_B)
+    goto_item(app, "stats")
+    press(app, B.BTN_A)
+    assert app.screen == "stats"
+    assert_fits(app)
+
+
+def hand_geometry(app):
+    t = app.table
+    g = app.game
+    seat = app.holder
+    k = g.hand_len[seat]
+    xs = [h.x for h in t.hand[:k]]
+    return t, xs, k
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_selected_card_is_raised(profile):
+    board, app = start_game(profile)
+    assert run_until(app, lambda: app.game.turn == 0 and not app.in_trick_pause and app.screen == "table")
+    press(app, 0)
+    assert_fits(app)
+    t, xs, k = hand_geometry(app)
+    assert k == 3
+    top = t.hand_y - t.raise_px
+    for sel in range(3):
+        while app.sel != sel:
+            press(app, B.BTN_RIGHT)
+        shot(board, "table_sel%d" % sel)
+        for i in range(3):
+            cx = xs[i] + t.cw // 2
+            # the raised card's border is drawn above the resting line; the others leave felt there
+            above = board.pixel_at(cx, top + 1)
+            assert (not near(above, TABLE)) == (i == sel), (profile, sel, i, above)
+            # the raised card leaves felt under its bottom edge; resting cards reach it
+            under = board.pixel_at(cx, t.hand_y + t.ch - 1)
+            assert near(under, TABLE) == (i == sel), (profile, sel, i, under)
+    # own hand: faces (white); opponent: backs only (navy, no white) in its strip
+    assert count_colour(board, WHITE, 0, t.hand_y, board.width, board.height) > 50
+    assert count_colour(board, NAVY, 0, 0, board.width, t.peek) > 20
+    strip_white = count_colour(board, WHITE, board.width // 4, 0, 3 * board.width // 4, t.peek - 1)
+    assert strip_white < 10  # the back pattern has no white field (a few light pattern pixels at most)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_pause_last_trick_hint_and_results(profile):
+    board, app = start_game(profile, seed=11)
+    assert run_until(app, lambda: app.game.trick_no >= 1 and app.game.turn == 0 and not app.in_trick_pause,
+                     lambda: B.BTN_A if app.screen == "table" and app.game.turn == 0 else 0)
+    press(app, B.BTN_SELECT)  # hint: highlight + reason line
+    assert app.hint_card != 255
+    assert app.game.hands[app.sel] == app.hint_card
+    assert app.table.status.text and app.table.status.text != app._turn_text(0)
+    assert not app.table.marker.hidden
+    assert_fits(app)
+    shot(board, "hint")
+    press(app, B.BTN_START)
+    assert app.screen == "pause"
+    assert [it[0] for it in app.menu.items][:6] == ["resume", "hint", "last", "rules", "settings", "quit"]
+    assert_fits(app)
+    shot(board, "pause")
+    goto_item(app, "last")
+    press(app, B.BTN_A)
+    assert app.screen == "lasttrick"
+    assert all(not app.table.trick[i].hidden for i in range(app.game.last_len))
+    assert_fits(app)
+    shot(board, "lasttrick")
+    press(app, B.BTN_B)
+    assert app.screen == "pause"
+    press(app, B.BTN_B)
+    assert app.screen == "table"
+    # play the deal out (drawing only its end): end-of-deal score, then the match result
+    board.render = False
+    assert run_until(app, lambda: app.screen == "deal_over",
+                     lambda: B.BTN_A if app.screen == "table" else 0)
+    board.render = True
+    app.dirty = True
+    press(app, 0)
+    assert_fits(app)
+    assert count_colour(board, EDGE, 0, 0, board.width, board.height) == 0  # no cards on the score screen
+    shot(board, "deal_over")
+    press(app, B.BTN_A)
+    assert app.screen == "result"
+    assert_fits(app)
+    shot(board, "result")
+    press(app, B.BTN_DOWN, B.BTN_A)  # Exit
+    assert app.screen == "title"
+
+
+def _game_at_exchange(seat=0):
+    """A Brisca game whose trick winner `seat` may now exchange its trump 7/2."""
+    rules = notation.preset("brisca", 2)
+    for seed in range(400):
+        g = core.Game(rules, seed, 1)  # seat 0 leads
+        while g.phase == core.PLAY:
+            legal = g.legal_actions()
+            g.apply(legal[-1] if g.turn == seat else legal[0])
+            if g.phase == core.EXCHANGE_PHASE and g.turn == seat:
+                return g
+    raise AssertionError("no exchange found")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_exchange_prompt(profile):
+    board, app = make_app(profile)
+    g = _game_at_exchange()
+    app.play_game(g)
+    press(app, 0)
+    assert app.screen == "table"
+    assert "7" in app.table.status.text or "2" in app.table.status.text
+    assert app.table.info.text
+    assert_fits(app)
+    shot(board, "exchange")
+    face = g.trump_card
+    press(app, B.BTN_A)
+    assert face in g.hand(0)  # the face-up card came to hand
+    assert g.phase == core.PLAY
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_handover_and_hidden_hand(profile):
+    # teams of two humans vs 2 AI: seat 1 (AI) leads, seat 2 (human) must be handed the board
+    board, app = start_game(profile, mode=4)
+    assert app.holder is None
+    # the first frame: nobody holds the board yet, so the bottom hand is drawn as backs only
+    t = app.table
+    assert app.screen == "table" and t.faces_shown == 0
+    press(app, 0)
+    navy = count_colour(board, NAVY, 0, t.hand_y, board.width, board.height)
+    white = count_colour(board, WHITE, 0, t.hand_y, board.width, board.height)
+    assert navy > 100 and white < navy // 4, (navy, white)  # a face would be mostly white
+    assert run_until(app, lambda: app.screen == "handover")
+    assert_fits(app)
+    texts = [x[4] for x in labels_on_screen(app)]
+    assert any(x.startswith("Pass to ") for x in texts)
+    assert count_colour(board, EDGE, 0, 0, board.width, board.height) == 0  # no card at all
+    shot(board, "handover")
+    seat = app.handover_to
+    press(app, B.BTN_A)
+    assert app.holder == seat and app.screen == "table"
+    press(app, 0)
+    assert app.table.faces_shown == 1 << seat
