@@ -131,8 +131,11 @@ class TableView:
         self.raise_px = 4 if size == "s" else 6
         self.hand_y = height - ch - 1
         self.status_y = self.peek + 1
-        # The trick area (1.5 card heights) sits midway between the status line and the hand.
-        self.trick_y = max(self.status_y + self.lh + 1, (self.status_y + self.lh + self.hand_y - ch * 3 // 2) // 2)
+        # The trick area (1.5 card heights) is centred between the status line and the info line
+        # (with the hint marker) above the raised hand, when there is room to spare.
+        top0 = self.status_y + self.lh + 1
+        bottom0 = self.hand_y - self.raise_px - 6 - self.lh
+        self.trick_y = max(top0, top0 + (bottom0 - top0 - ch * 3 // 2) // 2)
         self.group.append(_solid(width, height, BG))
 
         def grid(tile=EMPTY):
@@ -162,7 +165,7 @@ class TableView:
         self.tally = Label(font, 1, 0, max_chars=self.chars // 3)
         self.points = Label(font, width - 1, 0, anchor=(1, 0), color=DIM, max_chars=self.chars // 3)
         self.count = Label(font, 2, 0, color=DIM, max_chars=8)
-        self.info = Label(font, width - 2, self.hand_y - self.raise_px - 1, anchor=(1, 1), color=DIM,
+        self.info = Label(font, width - 2, self.hand_y - self.raise_px - 5, anchor=(1, 1), color=DIM,
                           max_chars=self.chars - 1)
         for lab in (self.status, self.tally, self.points, self.count, self.info):
             self.group.append(lab.label)
@@ -183,7 +186,8 @@ class TableView:
         sx = (8 if has_left else 0) + 2
         self.trump.x, self.trump.y = sx, self.trick_y + ch // 4
         self.stock.x, self.stock.y = sx + cw // 2, self.trick_y + ch // 4 - 2
-        self.count.label.anchored_position = (sx, self.trump.y + ch + 2)
+        # stock count right of the stock, the trump suit icon under it
+        self.count.label.anchored_position = (sx + cw // 2 + cw + 2, self.trump.y)
         self.suit.x, self.suit.y = sx + cw // 2 + cw + 2, self.trump.y + ch - 10
         cx = w // 2
         dx, dy = cw // 4 + 2, ch // 2
