@@ -216,11 +216,15 @@ def test_play_without_a_window_says_how_to_run_headless(capsys):
     assert "could not open a window" in out and "--headless" in out
 
 
-def test_play_rejects_an_unknown_board(capsys):
+def test_play_rejects_an_unknown_board_and_language(capsys):
     from tools import play
 
     assert play.main(["--sim", "--board", "gameboy"]) == 2
     assert "choose one of" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        play.main(["--sim", "--lang", "xx"])
+    assert exc.value.code == 2
+    assert "--lang must be one of: en es it hr de pl" in capsys.readouterr().err
 
 
 def test_play_installs_when_a_board_is_attached(monkeypatch):

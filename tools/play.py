@@ -142,6 +142,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.scale < 1 or args.scale > 10:
         ap.error("--scale must be 1..10")
+    if args.lang:
+        try:
+            from brisca.lang import LANGS
+        except ImportError:
+            LANGS = (args.lang,)
+        if args.lang not in LANGS:
+            ap.error("--lang must be one of: " + " ".join(LANGS))
     if not args.sim and not args.headless:
         drive, problem = find_board_drive()
         if problem:
