@@ -479,13 +479,19 @@ def test_detect_never_raises_when_hardware_is_missing(fake_hw, monkeypatch):
     assert board.name == "pygamer" and not board.has_speaker and board.poll() == 0
 
 
-def test_board_module_imports_under_micropython():
+def test_board_module_runs_under_micropython_without_allocating_per_poll():
     mp = os.path.join(ROOT, ".venv", "bin", "micropython")
     if not os.path.exists(mp):
         pytest.skip("no micropython binary")
-    code = ("import sys; sys.path.insert(0, '.'); from brisca.ui import board as b; "
-            "x = b.Board(b.PROFILES['clue']); x.push(b.BTN_A); print(x.poll(), b.ticks_diff(2, 1))")
+    code = ("import sys, gc; sys.path.insert(0, '.'); from brisca.ui import board as b; "
+            "x = b.Board(b.PROFILES['clue']); x.push(b.BTN_A); print(x.poll(), b.ticks_diff(2, 1)); "
+            "y = b.Board(b.PROFILES['pybadge']); gc.collect(); gc.disable(); f = gc.mem_free()\n"
+            "for i in range(500):\n"
+            "    y.button_down(b.BTN_LEFT, i * 10); y.poll(); y.button_up(b.BTN_LEFT, i * 10)\n"
+            "print(f - gc.mem_free())")
     out = subprocess.run([mp, "-X", "heapsize=128K", "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=30, check=False)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["16", "1"]
+    first, diff, allocated = out.stdout.split()
+    assert (first, diff) == ("16", "1")
+    assert int(allocated) < 100  # 500 presses with repeat state and queue: no allocation per poll
