@@ -24,7 +24,8 @@ checked by tests/test_sim.py), about 4x faster overall. BRISCA_SIM_SLOW_FILL=1 t
 
 Time: headless boards use a virtual clock by default (poll() advances it 16 ms, sleep_ms(ms) advances
 it ms without sleeping, every ticks_ms() read advances it 1 ms so busy-waits end), which makes
-scripted runs fast and repeatable. Pass virtual_time=False for wall-clock time.
+scripted runs fast and repeatable (except for whatever measures wall-clock time itself, such as the
+AI's thinking budget). Pass virtual_time=False for wall-clock time; windows always use it.
 """
 
 import os
