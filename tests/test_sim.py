@@ -351,9 +351,13 @@ def test_screenshots_reach_every_screen(tmp_path):
     pytest.importorskip("brisca.ui.app")
     from tools import screenshots
 
+    from brisca import ai
+
+    real_ticks = ai.ticks_ms
     strip = []
     saved, missing, problems = screenshots.capture_board("pybadge", 1, str(tmp_path), strip)
     assert problems == [] and missing == [], (problems, missing)
+    assert ai.ticks_ms is real_ticks  # the AI got its wall clock back
     for name in screenshots.SCREENS:
         assert pygame.image.load(str(tmp_path / "pybadge" / (name + ".png"))).get_size() == (160, 128)
     assert len(strip) == screenshots.STRIP_FRAMES

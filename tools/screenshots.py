@@ -58,7 +58,7 @@ class Driver:
         self.new_app()
 
     def new_app(self):
-        self.app = self.app_mod.App(self.sim, self.store, seed=SEED, trick_ms=300, ai_budget_ms=20,
+        self.app = self.app_mod.App(self.sim, self.store, seed=SEED, trick_ms=300, ai_budget_ms=60,
                                     ai_min_ms=0)
         self.app.start()
 
@@ -145,6 +145,32 @@ class Driver:
                 break
             self.step(B.BTN_RIGHT)
         self.step(B.BTN_A)
+
+
+class ai_on_virtual_clock:  # noqa: N801 - used like a function: `with ai_on_virtual_clock(sim):`
+    """Let brisca.ai time its thinking on the simulator's virtual clock, so the same seed gives the
+    same game (and the same screenshots) on any machine, however busy."""
+
+    def __init__(self, sim):
+        self.sim = sim
+        self.ai = None
+        self.saved = None
+
+    def __enter__(self):
+        try:
+            from brisca import ai
+        except ImportError:
+            return self
+        if hasattr(ai, "ticks_ms"):
+            self.ai = ai
+            self.saved = ai.ticks_ms
+            ai.ticks_ms = self.sim.ticks_ms
+        return self
+
+    def __exit__(self, *exc):
+        if self.ai is not None:
+            self.ai.ticks_ms = self.saved
+        return False
 
 
 def scene(drv, name, fn, problems):
@@ -279,10 +305,11 @@ def capture_board(board_name, scale, out_root, strip=None):
         drv.until(lambda: drv.screen() == "handover", "handover", limit=200)
         drv.shot("handover")
 
-    for name, fn in (("title", title), ("settings", settings), ("rules", rules), ("stats", stats),
-                     ("setup", setup_and_names), ("game", game), ("resume_q", resume),
-                     ("handover", handover)):
-        scene(drv, name, fn, problems)
+    with ai_on_virtual_clock(drv.sim):
+        for name, fn in (("title", title), ("settings", settings), ("rules", rules), ("stats", stats),
+                         ("setup", setup_and_names), ("game", game), ("resume_q", resume),
+                         ("handover", handover)):
+            scene(drv, name, fn, problems)
     missing = [s for s in SCREENS if s not in drv.saved]
     return drv.saved, missing, problems
 
