@@ -56,7 +56,7 @@ LEVELS = "easy medium hard"  # space separated (a tuple of strings costs heap on
 REASONS = ("lead_cheap lead_franco follow_win_high take_carico_trump dump_low save_trump load_partner "
            "dont_overtrump_partner secure_61 exchange lose_for_trump endgame_exact must_follow")
 _BUDGET = const(200)  # default time cap per move (ms); hard: 900
-_NODES = const(700)  # hard: search nodes per move: the same work, so the same move, everywhere
+_NODES = const(500)  # hard: search nodes per move: the same work, so the same move, everywhere
 _SAMPLES = const(8)  # hard: most determinizations per move
 _BIG = const(30000)
 
