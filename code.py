@@ -1,0 +1,78 @@
+"""Device entry point (CircuitPython runs this file): detect the board, run the game.
+
+Any exception ends on a readable one-screen message (and the full traceback on the serial
+console), never a bare traceback on the display. Press reset to start again.
+"""
+
+import gc
+
+
+def _show_error(err):
+    """One screen: what happened, in words, on the board's display."""
+    try:
+        import board
+        import displayio
+        import terminalio
+        from adafruit_display_text import bitmap_label
+
+        display = getattr(board, "DISPLAY", None)
+        if display is None:
+            return
+        width = display.width // 6 - 1
+        text = "%s: %s" % (type(err).__name__, err)
+        lines = ["Brisca stopped", ""]
+        while text and len(lines) < display.height // 12 - 3:
+            lines.append(text[:width])
+            text = text[width:]
+        lines += ["", "Details: serial console", "Press reset to restart"]
+        group = displayio.Group()
+        group.append(bitmap_label.Label(terminalio.FONT, text="\n".join(lines), color=0xFFFFFF,
+                                        x=2, y=6, line_spacing=1.0))
+        display.root_group = group
+        try:
+            display.refresh()
+        except Exception:
+            pass
+    except Exception as e:  # the error screen itself failed: the console still has the details
+        print("error screen:", e)
+
+
+def main():
+    from brisca.ui.board import detect
+
+    brd = detect()
+    gc.collect()
+    from brisca.save import open_store
+
+    store = open_store()
+    gc.collect()
+    from brisca.ui.app import run
+
+    gc.collect()
+    print("free RAM before the game: %d bytes" % gc.mem_free() if hasattr(gc, "mem_free") else "")
+    run(brd, store)
+
+
+def start():
+    """Run the game; on any exception: traceback to the console, a readable screen, then wait."""
+    try:
+        main()
+    except Exception as err:  # noqa: BLE001 - the device must never show a bare traceback
+        try:
+            import traceback
+
+            traceback.print_exception(err)
+        except Exception:
+            print("error:", err)
+        gc.collect()
+        _show_error(err)
+        import time
+
+        while True:
+            time.sleep(1)
+
+
+# CircuitPython runs this file as __main__. On a desktop, "import code" (pdb, pytest) must not
+# start the game: this file shadows the standard library's `code` module from the repo root.
+if __name__ == "__main__":
+    start()
