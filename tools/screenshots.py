@@ -23,9 +23,9 @@ ROOT = os.path.dirname(HERE)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from brisca import core
-from brisca.ui import board as B
-from tools.sim import SimBoard
+from brisca import core  # noqa: E402 - after the SDL settings and sys.path above
+from brisca.ui import board as B  # noqa: E402
+from tools.sim import SimBoard  # noqa: E402
 
 # one board per screen size, with the scale used for the README
 BOARDS = (("pybadge", 3), ("clue", 2), ("s3_reverse_tft", 2))
