@@ -117,17 +117,22 @@ def setup_mode(app, mode, one_deal=True, preset_steps=0):
     assert app.screen == "title"
     press(app, B.BTN_A)  # New game (first item when nothing is saved)
     assert app.screen == "setup"
-    goto_item(app, "preset")
-    press(app, *([B.BTN_RIGHT] * preset_steps))
-    goto_item(app, "mode")
-    press(app, *([B.BTN_RIGHT] * mode))
-    goto_item(app, "level")
-    press(app, B.BTN_LEFT)  # AI level: medium -> easy
-    goto_item(app, "match")
+    set_value(app, "preset", preset_steps)
+    set_value(app, "mode", mode)
+    set_value(app, "level", 0)  # easy
     if one_deal:
-        while app.menu.value("match") != 0:
-            press(app, B.BTN_LEFT)
+        set_value(app, "match", 0)
     goto_item(app, "start")
+
+
+def set_value(app, key, index):
+    """Select item `key` and cycle its value with A (works on two-button boards too)."""
+    goto_item(app, key)
+    for _ in range(len(app.menu.items[app.menu.sel][2])):
+        if app.menu.value(key) == index:
+            return
+        press(app, B.BTN_A)
+    assert app.menu.value(key) == index
 
 
 def goto_item(app, key):

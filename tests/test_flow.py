@@ -145,3 +145,29 @@ def test_button_mashing_never_raises(profile, seed):
         app.step(rng.choice(ALL + (0,)))
         screens.add(app.screen)
     assert "table" in screens and "setup" in screens
+
+
+def test_two_button_board_reaches_every_menu_item_and_plays():
+    """CLUE: only RIGHT (next), A (confirm), START and SELECT exist; menus must still work."""
+    board, app = make_app("clue", seed=9, render=False)
+    assert board.two_buttons
+    press(app, B.BTN_A)  # New game
+    assert app.screen == "setup"
+    seen = set()
+    for _ in range(len(app.menu.items)):
+        seen.add(app.menu.key())
+        press(app, B.BTN_RIGHT)
+    assert {"mode", "match", "start", "back"} <= seen
+    while app.menu.key() != "match":
+        press(app, B.BTN_RIGHT)
+    while app.menu.value("match") != 0:
+        press(app, B.BTN_A)  # confirm cycles the value
+    while app.menu.key() != "start":
+        press(app, B.BTN_RIGHT)
+    press(app, B.BTN_A)
+    assert app.screen == "table"
+    for _ in range(3000):
+        if app.screen == "result":
+            break
+        app.step(B.BTN_A if app.screen in ("table", "deal_over") else 0)
+    assert app.screen == "result"

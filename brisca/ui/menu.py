@@ -213,6 +213,14 @@ class LetterPicker:
             self.message = "!"
         return None
 
+    def next_cell(self):
+        """Move to the next cell, wrapping to the next row (for boards with only two buttons)."""
+        self.message = ""
+        self.c += 1
+        if self.c >= self._row_len(self.r):
+            self.c = 0
+            self.r = (self.r + 1) % self.rows
+
     def _add(self, ch):
         if len(self.name) < NAME_MAX and not (ch == " " and (not self.name or self.name[-1] == " ")):
             self.name += ch

@@ -50,6 +50,8 @@ class MenuScreens:
     def _menu_event(self, btn):
         if not btn:
             return None, None
+        if btn == B.BTN_RIGHT and getattr(self.board, "two_buttons", False):
+            btn = B.BTN_DOWN  # few-button boards: "next" walks the list, confirm cycles a value
         ev, key = self.menu.handle(btn)
         if ev == "select" and key == "back":
             ev = "back"
@@ -289,6 +291,10 @@ class MenuScreens:
 
     def on_picker(self, btn):
         if not btn:
+            return False
+        if btn == B.BTN_RIGHT and getattr(self.board, "two_buttons", False):
+            self.picker.next_cell()  # few-button boards: "next" walks every cell, row by row
+            self.draw_picker()
             return False
         r = self.picker.handle(btn)
         if r == "done":
