@@ -46,10 +46,25 @@ def main():
 
     store = open_store()
     gc.collect()
+    free = getattr(gc, "mem_free", None)
+    if free is not None:  # RAM report on the serial console (figures for the README)
+        gc.collect()
+        m0 = free()
+        from adafruit_display_text import bitmap_label  # noqa: F401
+
+        gc.collect()
+        m1 = free()
+        try:
+            from adafruit_displayio_layout.layouts.grid_layout import GridLayout  # noqa: F401
+        except ImportError:
+            pass
+        gc.collect()
+        print("RAM: bitmap_label %d B, GridLayout %d B, free %d B" % (m0 - m1, m1 - free(), free()))
     from brisca.ui.app import run
 
     gc.collect()
-    print("free RAM before the game: %d bytes" % gc.mem_free() if hasattr(gc, "mem_free") else "")
+    if free is not None:
+        print("RAM free after loading the app: %d B" % free())
     run(brd, store)
 
 

@@ -29,7 +29,6 @@ except ImportError:  # the AI module is optional: a stub plays the first legal a
     _ai = None
 
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
-AI_BUDGET = {"easy": 120, "medium": 250, "hard": 900}
 
 
 class _StubPlayer:
@@ -139,6 +138,7 @@ class App(MenuScreens):
         self.status = ""
         self.status_color = None
         self.sel = 0
+        self.unseen_buf = bytearray(40)
         self.log = []  # (screen, detail) per refresh, for tests and debugging; kept short
 
     # ------------------------------------------------------------------ texts
@@ -420,7 +420,7 @@ class App(MenuScreens):
         t = self.table
         if self.thinking != seat:
             v = g.view(seat, into=self.views[seat])
-            budget = self.ai_budget_ms if self.ai_budget_ms is not None else AI_BUDGET.get(self.level, 300)
+            budget = self.ai_budget_ms  # None: the AI's own cap for its level
             p.start(v, budget)
             self.thinking = seat
             self.think_t0 = now
@@ -586,7 +586,7 @@ class App(MenuScreens):
         if not info and mine and g.phase == core.PLAY:
             if self.settings.show_cards_out:
                 v = g.view(seat, into=self.hview)
-                buf = bytearray(40)
+                buf = self.unseen_buf
                 n = v.unseen_into(buf)
                 trumps = 0
                 for i in range(n):
