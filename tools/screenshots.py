@@ -109,10 +109,12 @@ class Driver:
 
     def set_option(self, key, index):
         self.menu_to(key)
+        # two-button boards: RIGHT means "next item" there, A cycles the choices
+        change = B.BTN_A if self.sim.two_buttons else B.BTN_RIGHT
         for _ in range(16):
             if self.app.menu.value(key) == index:
                 return
-            self.step(B.BTN_RIGHT)
+            self.step(change)
         raise Unreachable(f"cannot set {key!r} to {index}")
 
     def back_to(self, screen, limit=8):
