@@ -358,3 +358,23 @@ def test_handover_and_hidden_hand(profile):
     assert app.holder == seat and app.screen == "table"
     press(app, 0)
     assert app.table.faces_shown == 1 << seat
+
+
+@pytest.mark.parametrize("code", ("es", "it", "hr", "de", "pl"))
+def test_every_language_fits_and_has_every_key(code):
+    board, app = make_app("pybadge", render=False)
+    app.set_language(code)
+    app.goto_title()
+    press(app, B.BTN_A)
+    for _ in range(len(app.menu.items)):
+        press(app, B.BTN_DOWN)
+        assert_fits(app)
+    goto_item(app, "start")
+    press(app, B.BTN_A)
+    assert run_until(app, lambda: app.game.turn == 0 and app.screen == "table" and not app.in_trick_pause)
+    press(app, B.BTN_SELECT)  # hint reason line
+    assert_fits(app)
+    press(app, B.BTN_START)
+    assert_fits(app)
+    assert app.menu.items[0][1] != "resume"  # translated, not the key
+    assert app.missing == []

@@ -398,6 +398,8 @@ class App(MenuScreens):
                 self.dirty = True
                 if btn == B.BTN_START:
                     self.goto_pause()
+                elif g.phase >= core.DEAL_OVER:
+                    self.goto_deal_over()
                 return False
             return True
         if g.phase == core.DEAL_OVER or g.phase == core.MATCH_OVER:
