@@ -40,8 +40,8 @@ _ROOT = os.path.dirname(_HERE)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-from brisca.ui import board as _board
-from brisca.ui.board import (
+from brisca.ui import board as _board  # noqa: E402 - after the environment settings above
+from brisca.ui.board import (  # noqa: E402
     BTN_A,
     BTN_B,
     BTN_DOWN,
