@@ -42,6 +42,10 @@ def test_each_mode_plays_a_match_to_the_result(mode, profile):
                                        "easy")[0]
     assert games == 1
     assert app.store.load_game() is None  # a finished match is no longer offered for resuming
+    if board.has_speaker and board.has_pixels:
+        assert (880, 40) in board.tones  # the your-turn beep
+        assert 0xFFFFFF in board.pixel_history  # the your-turn blink
+        assert any(c in board.pixel_history for c in (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040))  # trump colour
     press(app, B.BTN_A)  # Play again
     assert app.screen in ("table", "handover") and not app.game.is_over()
 
