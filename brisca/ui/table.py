@@ -186,10 +186,16 @@ class TableView:
         sx = (8 if has_left else 0) + 2
         self.trump.x, self.trump.y = sx, self.trick_y + ch // 4
         self.stock.x, self.stock.y = sx + cw // 2, self.trick_y + ch // 4 - 2
-        # stock count right of the stock, the trump suit icon under it
-        self.count.label.anchored_position = (sx + cw // 2 + cw + 2, self.trump.y)
-        self.suit.x, self.suit.y = sx + cw // 2 + cw + 2, self.trump.y + ch - 10
+        # stock count right of the stock, the trump suit icon under it; with 4 players the trick's
+        # cross needs that room: the count goes under the stock and the cross moves right a little
         cx = w // 2
+        if has_left:
+            cx += cw // 2
+            self.count.label.anchored_position = (sx, self.trump.y + ch + 1)
+            self.suit.x, self.suit.y = sx + cw // 2 + cw - 10, self.trump.y + ch + 2
+        else:
+            self.count.label.anchored_position = (sx + cw // 2 + cw + 2, self.trump.y)
+            self.suit.x, self.suit.y = sx + cw // 2 + cw + 2, self.trump.y + ch - 10
         dx, dy = cw // 4 + 2, ch // 2
         ty = self.trick_y
         self.trick_pos = {
