@@ -378,3 +378,25 @@ def test_every_language_fits_and_has_every_key(code):
     assert_fits(app)
     assert app.menu.items[0][1] != "resume"  # translated, not the key
     assert app.missing == []
+
+
+def test_device_error_screen_is_readable(monkeypatch):
+    """code.py: an exception ends on a one-screen message (never a bare traceback on the display)."""
+    import runpy
+    import sys
+    import types
+
+    sim = FastSim("pybadge", headless=True)
+    fake = types.ModuleType("board")
+    fake.DISPLAY = sim.display
+    monkeypatch.setitem(sys.modules, "board", fake)
+    entry = runpy.run_path(os.path.join(os.path.dirname(os.path.dirname(__file__)), "code.py"),
+                           run_name="brisca_code")  # not __main__: defines, does not start the game
+    entry["_show_error"](OSError("[Errno 28] No space left on device"))
+    group = sim.display.root_group
+    text = group[0].text
+    assert text.startswith("Brisca stopped")
+    assert "OSError" in text and "Traceback" not in text
+    bx, by, bw, bh = group[0].bounding_box
+    assert group[0].x + bx >= 0 and group[0].x + bx + bw <= sim.width
+    assert group[0].y + by >= 0 and group[0].y + by + bh <= sim.height
