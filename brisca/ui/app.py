@@ -139,6 +139,8 @@ class App(MenuScreens):
         self.status_color = None
         self.sel = 0
         self.unseen_buf = bytearray(40)
+        self._handler = None
+        self._handler_screen = None
         self.log = []  # (screen, detail) per refresh, for tests and debugging; kept short
 
     # ------------------------------------------------------------------ texts
@@ -191,8 +193,10 @@ class App(MenuScreens):
 
     def step(self, btn):
         """Handle one poll result (0 = no key). Returns True while busy (AI thinking, animation)."""
-        handler = getattr(self, "on_" + self.screen)
-        busy = handler(btn)
+        if self.screen is not self._handler_screen:  # look the handler up once per screen, not per poll
+            self._handler = getattr(self, "on_" + self.screen)
+            self._handler_screen = self.screen
+        busy = self._handler(btn)
         self._tick_leds()
         if self.dirty:
             self.render()
