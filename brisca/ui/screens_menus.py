@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined, has-type"
 """Menu screens of the app: resume question, title, new game setup, player names (letter picker),
 settings, rules pages and statistics. A mixin of brisca.ui.app.App (kept apart so each module
 compiles in little RAM on the board); it uses App's list view, texts and storage helpers."""
