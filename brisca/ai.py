@@ -38,11 +38,11 @@ try:
     from supervisor import ticks_ms
 except ImportError:
     try:
-        from time import ticks_ms
+        from time import ticks_ms  # type: ignore[attr-defined, no-redef]
     except ImportError:  # CPython
         from time import monotonic_ns
 
-        def ticks_ms():
+        def ticks_ms():  # type: ignore[misc]
             return monotonic_ns() // 1000000 & 0x1FFFFFFF
 
 
@@ -413,7 +413,7 @@ def _ab(turn, led, pts, alpha, beta, si, only):
     return best
 
 
-_HINT = []
+_HINT = []  # type: list
 
 
 def hint(view, budget_ms=150):

@@ -588,6 +588,10 @@ class View:
     The AI and the UI decide from views only. The public arrays are the game's own, shared
     read-only (no copies: heap is scarce); refill the view after every move."""
 
+    # Set by fill() from PUBLIC (the game's own arrays and numbers); declared for type checkers.
+    played_by = seat_points = seat_tricks = trick = trick_seats = last_trick = last_seats = tally = b""
+    trump_card = trump_suit = NO_CARD
+
     def __init__(self, rules):
         self.rules = rules
         self.n = rules.players
