@@ -588,10 +588,6 @@ class View:
     The AI and the UI decide from views only. The public arrays are the game's own, shared
     read-only (no copies: heap is scarce); refill the view after every move."""
 
-    # Set by fill() from PUBLIC (the game's own arrays and numbers); declared for type checkers.
-    played_by = seat_points = seat_tricks = trick = trick_seats = last_trick = last_seats = tally = b""
-    trump_card = trump_suit = NO_CARD
-
     def __init__(self, rules):
         self.rules = rules
         self.n = rules.players
@@ -621,14 +617,15 @@ class View:
         self.exchange_card = g.exchange_card(seat) if g.turn == seat else NO_CARD
 
     def side_points(self, side):
-        return side_points(self.rules, self.seat_points, side)
+        return side_points(self.rules, self.seat_points, side)  # type: ignore[attr-defined]
 
     def unseen_into(self, buf):
         """Write the cards this seat cannot place (others' hidden cards, the face-down stock) into
         `buf`; return how many."""
         count = 0
         for c in self.deck_cards:
-            if not (self.played_by[c] or self.holder[c] or c == self.trump_card or c == self.stock_top):
+            if not (self.played_by[c] or self.holder[c] or c == self.trump_card  # type: ignore[attr-defined]
+                    or c == self.stock_top):
                 buf[count] = c
                 count += 1
         return count
