@@ -374,6 +374,7 @@ def test_text_reaches_the_simulator_screen(font):
     import displayio
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
+    displayio.release_displays()  # earlier tests in this process may hold Blinka's one display
     display = PyGameDisplay(width=160, height=128, auto_refresh=False)
     try:
         shots = []
