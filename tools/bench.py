@@ -128,10 +128,12 @@ def run_micropython(a, b, text, deals, seed):
         return None
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bench-mp-"))
     try:
-        (tmp / "brisca").mkdir()
-        for name in ("__init__", "core", "ai", "notation"):
-            subprocess.run([str(cross), "-o", str(tmp / "brisca" / (name + ".mpy")),
-                            str(ROOT / "brisca" / (name + ".py"))], check=True)
+        for src in (ROOT / "brisca").rglob("*.py"):  # the whole package but its UI: modules may be split
+            rel = src.relative_to(ROOT).with_suffix(".mpy")
+            if rel.parts[1] in ("ui", "lang"):
+                continue
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            subprocess.run([str(cross), "-o", str(tmp / rel), str(src)], check=True)
         for name in ("bench_players", "bench_ref"):
             subprocess.run([str(cross), "-o", str(tmp / (name + ".mpy")), str(ROOT / "tools" / (name + ".py"))],
                            check=True)
