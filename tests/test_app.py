@@ -45,7 +45,7 @@ class FastSim(SimBoard):
 
 
 def make_store():
-    from brisca.save import SaveData
+    from brisca.save.store import SaveData
 
     return SaveData(bytearray(1024))
 

@@ -9,7 +9,10 @@ import types
 import pytest
 
 from brisca import export
-from brisca.save import SaveData, Settings, Stats, open_store
+from brisca.save import open_store
+from brisca.save.settings import Settings
+from brisca.save.stats import Stats
+from brisca.save.store import SaveData
 from brisca.save.filestore import SaveFile
 from brisca.save.opener import SIM_SAVE_FILE
 from brisca.save.slots import LAYOUT_SIZE

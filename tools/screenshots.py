@@ -44,7 +44,7 @@ class Driver:
     """One app on one headless SimBoard, with helpers that press buttons until something shows."""
 
     def __init__(self, board_name, out_dir, scale):
-        from brisca.save import SaveData
+        from brisca.save.store import SaveData
         from brisca.ui import app as app_mod
 
         self.app_mod = app_mod

@@ -2,10 +2,10 @@
 #
 # saves = open_store(); settings = saves.load_settings(); saves.save_game(core_bytes) once per trick;
 # show saves.notice (one line, or None) when set, then saves.clear_notice(). Split into small modules
-# so that each compiles within a 32K MicroPython heap (largest first, while the heap is emptiest).
-from brisca.save.store import GAME_MAX, SaveData  # noqa: F401, I001  (order: see above)
-from brisca.save.settings import DECKS, LEVELS, MODES, Settings, clean_name  # noqa: F401
-from brisca.save.stats import RESULTS, Stats  # noqa: F401
+# so that each compiles within a 32K MicroPython heap, and imported from them: SaveData in store,
+# Settings in settings, Stats in stats; slots.GameSlot keeps only the game in progress, for loops
+# that cannot spare the heap for the rest. Nothing is imported here, so that importing one of them
+# does not load them all.
 
 
 def open_store(path=None):

@@ -1,16 +1,20 @@
 # Two alternating slots per record kind, so a write cut short never loses the previous record.
 # Slot: 8-byte header + payload. Header: magic 0xB5, kind, format version, sequence (2 bytes LE),
 # payload length, CRC-16 (2 bytes LE) over header bytes 0-5 and the payload. A read takes the newest
-# slot with a good CRC (slotread.py); a write (slotwrite.py) goes to the other, older, slot with the
-# next sequence number. Storage: any bytearray-like object with slice reads and slice assignment:
-# microcontroller.nvm on the board, a bytearray in tests, filestore.SaveFile in the simulator.
-# Comments, not docstrings: every module here must compile within a 32K MicroPython heap.
+# slot with a good CRC; a write goes to the other, older, slot with the next sequence number.
+# Storage: any bytearray-like object with slice reads and slice assignment: microcontroller.nvm on
+# the board, a bytearray in tests, filestore.SaveFile in the simulator.
+# GameSlot also keeps the game in progress (kind 3): that is all a game loop saving after every
+# trick needs, without the settings and statistics codecs (store.SaveData adds those).
+# Comments, not docstrings, and one class: every module here must compile within a 32K MicroPython
+# heap, and each module or function kept costs heap on the board.
 
 KIND_TEXT = ("settings", "player names", "statistics", "saved game")
 VERSIONS = [1, 1, 1, 1]  # bump when a payload changes; an old one then reads as absent, with a notice
 SIZES = (32, 64, 192, 144)  # slot size per kind (header included); two slots each, from offset 0
 OFFSETS = (0, 64, 192, 576)
 LAYOUT_SIZE = 864
+GAME_MAX = 128  # largest game-in-progress blob (the core's to_bytes())
 
 
 def crc16(data, start, end, crc=0xFFFF):
@@ -23,7 +27,16 @@ def crc16(data, start, end, crc=0xFFFF):
     return crc
 
 
-class SlotBase:
+def _any(buf, n, target):
+    return True
+
+
+def _decode_game(buf, n, holder):
+    holder[0] = bytes(buf[8 : 8 + n]) if n else None
+    return n <= GAME_MAX
+
+
+class GameSlot:
     # Preallocated buffers; never raises. `notice`: one line for the UI, or None.
     def __init__(self, data, notice=None):
         if len(data) < LAYOUT_SIZE:
@@ -47,3 +60,107 @@ class SlotBase:
         self.newest[kind] = slot
         self.seq[kind] = seq
         self.last_len[kind] = n
+
+    def _load(self, kind, slot):
+        # Read a slot into buf: 0 erased, 1 good, 2 damaged, 3 good but another format version.
+        buf = self.buf
+        size = SIZES[kind]
+        start = OFFSETS[kind] + slot * size
+        try:
+            buf[0:size] = self.data[start : start + size]
+        except Exception:  # a flaky store must not stop the game
+            return 2
+        first = buf[0]
+        if first in (0, 255):
+            for i in range(size):
+                if buf[i] != first:
+                    break
+            else:
+                return 0  # never written: erased flash (0xFF) or zeros
+        n = buf[5]
+        if first != 0xB5 or buf[1] != kind or n + 8 > size:
+            return 2
+        if crc16(buf, 8, 8 + n, crc16(buf, 0, 6)) != buf[6] | buf[7] << 8:
+            return 2
+        return 1 if buf[2] == VERSIONS[kind] else 3
+
+    def read(self, kind, decode, target):
+        # Decode the newest good slot into `target`; False (maybe with a notice) if none is usable.
+        buf = self.buf
+        seqs = [-1, -1]
+        status = [0, 0]
+        for slot in (0, 1):
+            status[slot] = self._load(kind, slot)
+            if status[slot] & 1:
+                seqs[slot] = buf[3] | buf[4] << 8
+        a, b = seqs
+        order = (1, 0) if a < 0 or (b >= 0 and a != b and (b - a) & 0xFFFF < 0x8000) else (0, 1)
+        for slot in order:
+            if status[slot] == 1:
+                if self._load(kind, slot) == 1 and decode(buf, buf[5], target):
+                    self.keep(kind, slot, seqs[slot], buf[5])
+                    return True
+                status[slot] = 2  # good checksum, impossible values
+        top = order[0]
+        self.keep(kind, top if seqs[top] >= 0 else -1, max(seqs[top], 0), -1)
+        what = KIND_TEXT[kind]
+        if 2 in status:
+            if what not in self.damaged:
+                self.damaged.append(what)
+            self.notice = "Saved data was damaged: %s reset" % ", ".join(self.damaged)
+        elif 3 in status and not self.notice:
+            self.notice = "Saved %s from another version: reset" % what
+        return False
+
+    def ready(self, kind):
+        # Call before encoding into buf: a kind never read must find its newest slot first, or a
+        # write could carry a lower sequence number than the record already there.
+        if self.newest[kind] < -1:
+            self.read(kind, _any, None)
+        return self.buf
+
+    def write(self, kind, n):
+        # Store the payload encoded at buf[8:8+n] unless unchanged. True when it is stored.
+        buf = self.buf
+        size = SIZES[kind]
+        if self.last_len[kind] == n:  # same as the newest stored record? then spare the flash
+            start = OFFSETS[kind] + self.newest[kind] * size + 8
+            try:
+                for i in range(n):
+                    if self.data[start + i] != buf[8 + i]:
+                        break
+                else:
+                    return True
+            except Exception:
+                pass
+        seq = (self.seq[kind] + 1) & 0xFFFF
+        slot = 1 - self.newest[kind] if self.newest[kind] >= 0 else 0
+        buf[0:6] = bytes((0xB5, kind, VERSIONS[kind], seq & 0xFF, seq >> 8, n))
+        crc = crc16(buf, 8, 8 + n, crc16(buf, 0, 6))
+        buf[6] = crc & 0xFF
+        buf[7] = crc >> 8
+        for i in range(8 + n, size):
+            buf[i] = 0
+        start = OFFSETS[kind] + slot * size
+        try:
+            self.data[start : start + size] = self.view[0:size]
+        except Exception as e:  # OSError, ValueError...: never let a save crash the game
+            self.notice = "Could not save: %s" % e
+            return False
+        self.keep(kind, slot, seq, n)
+        return True
+
+    def load_game(self):
+        # The saved game in progress (bytes), or None.
+        holder = [None]
+        self.read(3, _decode_game, holder)
+        return holder[0]
+
+    def save_game(self, data):
+        # Store the game in progress (at most 128 bytes); None or b"" clears it.
+        data = data or b""
+        if len(data) > GAME_MAX:
+            self.notice = "Game too big to save (%d bytes)" % len(data)
+            return False
+        self.ready(3)[8 : 8 + len(data)] = data
+        return self.write(3, len(data))

@@ -1,5 +1,7 @@
 """Helpers for the damaged-save tests: two generations of each record kind in preallocated storage."""
-from brisca.save import SaveData, Settings, Stats
+from brisca.save.store import SaveData  # noqa: I001  (largest first, for the 32K heap)
+from brisca.save.settings import Settings
+from brisca.save.stats import Stats
 from brisca.save.slots import LAYOUT_SIZE, OFFSETS, SIZES
 
 # Preallocated once: under a 32K heap, 864-byte blocks are hard to find once the heap is fragmented.

@@ -1,5 +1,7 @@
 """Saved records round trip (records: test_save_records.py; damage: test_save_damage.py, _torn.py)."""
-from brisca.save import SaveData, Settings, Stats
+from brisca.save.store import SaveData  # noqa: I001  (largest first, for the 32K heap)
+from brisca.save.settings import Settings
+from brisca.save.stats import Stats
 from brisca.save.slots import LAYOUT_SIZE, crc16
 
 

@@ -1,5 +1,7 @@
 """Settings and statistics records: names cleaned, bad values stored as defaults, streaks counted."""
-from brisca.save import SaveData, Settings, Stats
+from brisca.save.store import SaveData  # noqa: I001  (largest first, for the 32K heap)
+from brisca.save.settings import Settings
+from brisca.save.stats import Stats
 from brisca.save.slots import LAYOUT_SIZE
 
 

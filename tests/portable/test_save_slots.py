@@ -1,6 +1,8 @@
 """Slot mechanics: writes alternate between the two slots, sequence numbers wrap, unchanged records
 are not rewritten, an older format version reads as absent with a notice, random bytes never raise."""
-from brisca.save import SaveData, Settings, Stats
+from brisca.save.store import SaveData  # noqa: I001  (largest first, for the 32K heap)
+from brisca.save.settings import Settings
+from brisca.save.stats import Stats
 from brisca.save import slots
 from brisca.save.slots import LAYOUT_SIZE, OFFSETS, SIZES
 
