@@ -29,7 +29,7 @@ from tools.sim import SimBoard  # noqa: E402
 
 # one board per screen size, with the scale used for the README
 BOARDS = (("pybadge", 3), ("clue", 2), ("s3_reverse_tft", 2))
-SCREENS = ("title", "settings", "rules", "rules_2", "stats", "setup", "names", "picker", "table",
+SCREENS = ("title", "settings", "rules", "rules_2", "stats", "setup", "names", "picker", "code", "table",
            "hint", "trick", "lasttrick", "pause", "deal_over", "result", "resume_q", "handover")
 STRIP_FRAMES = 6
 SEED = 20241
@@ -235,6 +235,15 @@ def capture_board(board_name, scale, out_root, strip=None):
         drv.back_to("names")
         drv.back_to("setup")
 
+    def replay_code():
+        drv.back_to("title")
+        drv.choose("replay")
+        drv.until(lambda: drv.screen() == "picker", "replay code entry")
+        for btn in (B.BTN_A, B.BTN_RIGHT, B.BTN_A, B.BTN_DOWN, B.BTN_A, B.BTN_A, B.BTN_RIGHT, B.BTN_A):
+            drv.step(btn)
+        drv.shot("code")
+        drv.back_to("title", limit=12)
+
     def game():
         if drv.screen() != "setup":
             drv.back_to("title")
@@ -309,7 +318,7 @@ def capture_board(board_name, scale, out_root, strip=None):
 
     with ai_on_virtual_clock(drv.sim):
         for name, fn in (("title", title), ("settings", settings), ("rules", rules), ("stats", stats),
-                         ("setup", setup_and_names), ("game", game), ("resume_q", resume),
+                         ("setup", setup_and_names), ("code", replay_code), ("game", game), ("resume_q", resume),
                          ("handover", handover)):
             scene(drv, name, fn, problems)
     missing = [s for s in SCREENS if s not in drv.saved]

@@ -1,6 +1,11 @@
 """German texts (format: see brisca/lang/en.py)."""
 S = (
 """
+replay_deal=Spiel nachspielen
+code_title=Spielcode
+code_bad=Code ungültig: bitte prüfen
+code_word=Code""",
+"""
 new_game=Neues Spiel
 continue=Weiter
 resume=Fortsetzen

@@ -1,6 +1,11 @@
 """Spanish texts (format: see brisca/lang/en.py)."""
 S = (
 """
+replay_deal=Repetir una mano
+code_title=Código de mano
+code_bad=Código no válido: revísalo
+code_word=Código""",
+"""
 new_game=Nueva partida
 continue=Continuar
 resume=Reanudar

@@ -1,6 +1,11 @@
 """Croatian texts (format: see brisca/lang/en.py)."""
 S = (
 """
+replay_deal=Ponovi dijeljenje
+code_title=Kod dijeljenja
+code_bad=Neispravan kod: provjeri ga
+code_word=Kod""",
+"""
 new_game=Nova igra
 continue=Nastavi
 resume=Nastavi igru

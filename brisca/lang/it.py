@@ -1,6 +1,11 @@
 """Italian texts (format: see brisca/lang/en.py)."""
 S = (
 """
+replay_deal=Rigioca una mano
+code_title=Codice della mano
+code_bad=Codice non valido: controlla
+code_word=Codice""",
+"""
 new_game=Nuova partita
 continue=Continua
 resume=Riprendi

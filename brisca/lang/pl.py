@@ -1,6 +1,11 @@
 """Polish texts (format: see brisca/lang/en.py)."""
 S = (
 """
+replay_deal=Powtórz rozdanie
+code_title=Kod rozdania
+code_bad=Błędny kod: sprawdź go
+code_word=Kod""",
+"""
 new_game=Nowa gra
 continue=Kontynuuj
 resume=Wznów

@@ -117,6 +117,7 @@ class App(MenuScreens):
         self.menu = None
         self.game = None
         self.picker = None
+        self.picker_for = "name"  # what the letter picker enters: "name" or "code"
         self.page = 0
         self.notice = ""
         self.return_to = "title"
@@ -699,6 +700,10 @@ class App(MenuScreens):
         if tally:
             rows.append("")
             rows.append(self.t("deals_won" if r.match != core.MATCH_POINTS else "points") + " " + tally)
+        from brisca.notation import replay_code  # this deal on another board: title menu, Replay
+
+        code, word = replay_code(g), self.t("code_word")
+        rows += [word + " " + code] if len(word) + 1 + len(code) <= self.list.chars else [word, code]
         title = self.t("deal_over") + " - " + self.t("deal_n", g.deal_no + 1)
         self.list.show(title, rows, -1, self.t("c_next"))
         self.dirty = True

@@ -160,25 +160,38 @@ NAME_MAX = 8
 
 
 class LetterPicker:
-    """Enter a name with the buttons: a grid of letters plus Space / Del / Done.
+    """Enter a name (or a replay code) with the buttons: a grid of characters plus action words.
 
-    Arrows move, A adds the letter (or runs Space/Del/Done), B deletes the last letter, B on an
-    empty name cancels. handle(btn) -> "done", "cancel" or None; `name` holds the text.
+    Arrows move, A adds the character (or runs the word), B deletes the last character, B on an
+    empty text cancels. handle(btn) -> "done", "cancel" or None; `name` holds the text.
+    `words`: (Space, Del, Done), or (Del, Done) when spaces are not allowed. `group`: show the
+    text in groups of that many characters joined by "-" (codes).
     """
 
-    def __init__(self, name, per_row, words):
-        self.name = name[:NAME_MAX]
+    def __init__(self, name, per_row, words, chars=NAME_CHARS, max_len=NAME_MAX, group=0):
+        self.chars = chars
+        self.max_len = max_len
+        self.group = group
+        self.name = name[:max_len]
         self.per_row = per_row
-        self.words = words  # (Space, Del, Done) in the current language
-        self.rows = (len(NAME_CHARS) + per_row - 1) // per_row + 1
+        self.words = words
+        self.acts = ("space", "del", "done")[3 - len(words):]
+        self.rows = (len(chars) + per_row - 1) // per_row + 1
         self.r = 0
         self.c = 0
         self.message = ""
 
     def _row_len(self, r):
         if r == self.rows - 1:
-            return 3
-        return min(self.per_row, len(NAME_CHARS) - r * self.per_row)
+            return len(self.words)
+        return min(self.per_row, len(self.chars) - r * self.per_row)
+
+    def _done(self):
+        if self.name.strip():
+            self.name = self.name.strip()
+            return "done"
+        self.message = "!"
+        return None
 
     def handle(self, btn):
         from brisca.ui import board as B
@@ -194,23 +207,16 @@ class LetterPicker:
                 return "cancel"
             self.name = self.name[:-1]
         elif btn == B.BTN_A:
-            if self.r == self.rows - 1:
-                if self.c == 0:
-                    self._add(" ")
-                elif self.c == 1:
-                    self.name = self.name[:-1]
-                elif self.name.strip():
-                    self.name = self.name.strip()
-                    return "done"
-                else:
-                    self.message = "!"
+            if self.r < self.rows - 1:
+                self._add(self.chars[self.r * self.per_row + self.c])
+            elif self.acts[self.c] == "space":
+                self._add(" ")
+            elif self.acts[self.c] == "del":
+                self.name = self.name[:-1]
             else:
-                self._add(NAME_CHARS[self.r * self.per_row + self.c])
+                return self._done()
         elif btn == B.BTN_START:
-            if self.name.strip():
-                self.name = self.name.strip()
-                return "done"
-            self.message = "!"
+            return self._done()
         return None
 
     def next_cell(self):
@@ -222,20 +228,27 @@ class LetterPicker:
             self.r = (self.r + 1) % self.rows
 
     def _add(self, ch):
-        if len(self.name) < NAME_MAX and not (ch == " " and (not self.name or self.name[-1] == " ")):
+        if len(self.name) < self.max_len and not (ch == " " and (not self.name or self.name[-1] == " ")):
             self.name += ch
 
+    def text(self):
+        """The text as shown: grouped with "-" when `group` is set."""
+        if not self.group:
+            return self.name
+        n = self.group
+        return "-".join(self.name[i:i + n] for i in range(0, len(self.name), n))
+
     def lines(self):
-        """Text rows: the name, then the letter grid with the selected cell in brackets."""
-        out = [self.name + "_"]
+        """Text rows: the text, then the character grid with the selected cell in brackets."""
+        out = [self.text() + "_"]
         for r in range(self.rows - 1):
             s = ""
             for c in range(self._row_len(r)):
-                ch = NAME_CHARS[r * self.per_row + c]
+                ch = self.chars[r * self.per_row + c]
                 s += "[" + ch + "]" if (r, c) == (self.r, self.c) else " " + ch + " "
             out.append(s)
         s = ""
-        for c in range(3):
+        for c in range(len(self.words)):
             w = self.words[c]
             s += "[" + w + "]" if (self.rows - 1, self.c) == (self.r, c) else " " + w + " "
         out.append(s)

@@ -82,8 +82,9 @@ class MenuScreens:
         items = []
         if self.saved:
             items.append(["continue", self.t("continue"), None, 0])
-        items += [["new", self.t("new_game"), None, 0], ["settings", self.t("settings"), None, 0],
-                  ["rules", self.t("rules"), None, 0], ["stats", self.t("stats"), None, 0]]
+        items += [["new", self.t("new_game"), None, 0], ["replay", self.t("replay_deal"), None, 0],
+                  ["settings", self.t("settings"), None, 0], ["rules", self.t("rules"), None, 0],
+                  ["stats", self.t("stats"), None, 0]]
         m = Menu("Brisca - Briscola - Briskula", items, self.notice or self.t("c_menu"))
         self.notice = ""
         self.game = None
@@ -98,6 +99,8 @@ class MenuScreens:
             self.resume_saved()
         elif key == "new":
             self.goto_setup()
+        elif key == "replay":
+            self.goto_code()
         elif key == "settings":
             self.goto_settings("title")
         elif key == "rules":
@@ -276,6 +279,7 @@ class MenuScreens:
             per_row = max(4, (self.list.chars - 1) // 3)
             self.picker = LetterPicker(current, per_row, (self.t("lp_space"), self.t("lp_del"),
                                                           self.t("lp_done")))
+            self.picker_for = "name"
             self.screen = "picker"
             self.draw_picker()
         return False
@@ -284,10 +288,11 @@ class MenuScreens:
         p = self.picker
         lines = p.lines()
         colors = None
+        name = self.picker_for == "name"
         if p.message:
-            lines = lines[: self.list.rows - 1] + [self.t("lp_empty")]
+            lines = lines[: self.list.rows - 1] + [self.t("lp_empty" if name else "code_bad")]
             colors = [None] * (len(lines) - 1) + [0xFFC020]
-        self.list.show(self.t("lp_title"), lines, -1, self.t("lp_hint"), colors=colors)
+        self.list.show(self.t("lp_title" if name else "code_title"), lines, -1, self.t("lp_hint"), colors=colors)
         self.dirty = True
 
     def on_picker(self, btn):
@@ -298,7 +303,14 @@ class MenuScreens:
             self.draw_picker()
             return False
         r = self.picker.handle(btn)
-        if r == "done":
+        if self.picker_for == "code":
+            if r == "done":
+                self.replay_code(self.picker.name)
+            elif r == "cancel":
+                self.goto_title()
+            else:
+                self.draw_picker()
+        elif r == "done":
             self.settings.set_name(self.picker_index, self.picker.name)
             self.save_settings()
             self.goto_names(self.names_back)
@@ -307,6 +319,31 @@ class MenuScreens:
         else:
             self.draw_picker()
         return False
+
+    # ------------------------------------------------------------------ replay code entry
+    def goto_code(self):
+        """Type a replay code (shown at the end of each deal) to play that deal here."""
+        from brisca.notation import CODE_ALPHABET
+
+        per_row = max(4, (self.list.chars - 1) // 3)
+        self.picker = LetterPicker("", per_row, (self.t("lp_del"), self.t("lp_done")), CODE_ALPHABET, 16, 4)
+        self.picker_for = "code"
+        self.screen = "picker"
+        self.draw_picker()
+
+    def replay_code(self, code):
+        """Start the deal `code` names, with the current mode's seats; a mistyped code says so
+        and keeps what was typed."""
+        from brisca import notation
+
+        try:
+            game = notation.from_replay_code(code)
+        except ValueError:
+            self.picker.message = "!"
+            self.draw_picker()
+            return
+        self.play_game(game)
+        self.save_game()
 
     # ------------------------------------------------------------------ settings
     def goto_settings(self, back):
