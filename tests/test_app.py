@@ -274,9 +274,20 @@ def test_pause_last_trick_hint_and_results(profile):
     shot(board, "hint")
     press(app, B.BTN_START)
     assert app.screen == "pause"
-    assert [it[0] for it in app.menu.items][:6] == ["resume", "hint", "last", "rules", "settings", "quit"]
+    assert [it[0] for it in app.menu.items][:7] == ["resume", "hint", "score", "last", "rules", "settings", "quit"]
     assert_fits(app)
     shot(board, "pause")
+    goto_item(app, "score")
+    press(app, B.BTN_A)
+    assert app.screen == "score"
+    rows = [lab.text for lab in app.list.lines]
+    taken = [sum(app.game.seat_tricks[s] for s in range(app.game.n) if app.game.rules.side_of(s) == side)
+             for side in range(app.game.rules.sides)]
+    assert sum(taken) == app.game.trick_no >= 1
+    assert rows[1:3] == ["%s: %d" % (app.side_name(side), taken[side]) for side in (0, 1)]
+    assert_fits(app)
+    press(app, B.BTN_B)
+    assert app.screen == "pause"
     goto_item(app, "last")
     press(app, B.BTN_A)
     assert app.screen == "lasttrick"

@@ -18,7 +18,7 @@ def play_policy(app, rng):
         return rng.choice((B.BTN_A, B.BTN_A, B.BTN_A, B.BTN_RIGHT, B.BTN_LEFT, B.BTN_SELECT, 0))
     if s in ("handover", "deal_over"):
         return B.BTN_A
-    if s in ("lasttrick", "pause"):
+    if s in ("lasttrick", "pause", "score"):
         return B.BTN_B
     return 0
 
@@ -130,7 +130,7 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(mode, render):
                 watch.confirm()
         elif s == "pause":
             btn = rng.choice((B.BTN_DOWN, B.BTN_DOWN, B.BTN_A, B.BTN_B))  # hint, last trick, ... too
-        elif s == "rules" or s == "settings":
+        elif s in ("rules", "settings", "score"):
             btn = B.BTN_B
         else:
             btn = play_policy(app, rng)

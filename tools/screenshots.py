@@ -30,7 +30,7 @@ from tools.sim import SimBoard  # noqa: E402
 # one board per screen size, with the scale used for the README
 BOARDS = (("pybadge", 3), ("clue", 2), ("s3_reverse_tft", 2))
 SCREENS = ("title", "settings", "rules", "rules_2", "stats", "setup", "names", "picker", "code", "table",
-           "hint", "trick", "lasttrick", "pause", "deal_over", "result", "resume_q", "handover")
+           "hint", "trick", "lasttrick", "pause", "score", "deal_over", "result", "resume_q", "handover")
 STRIP_FRAMES = 6
 SEED = 20241
 MAX_STEPS = 20000
@@ -273,6 +273,11 @@ def capture_board(board_name, scale, out_root, strip=None):
         drv.step(B.BTN_START)
         drv.until(lambda: drv.screen() == "pause", "pause")
         drv.shot("pause")
+        drv.choose("score")
+        drv.until(lambda: drv.screen() == "score", "score sheet")
+        drv.shot("score")
+        drv.step(B.BTN_B)
+        drv.until(lambda: drv.screen() == "pause", "pause again")
         drv.step(B.BTN_START)
         drv.until(drv.human_turn, "back from pause")
         # the rest of the match: play the first legal card, confirm deal results

@@ -2,7 +2,6 @@
 S = (
 """
 replay_deal=Spiel nachspielen
-code_title=Spielcode
 code_bad=Code ungültig: bitte prüfen
 code_word=Code""",
 """

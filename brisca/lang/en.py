@@ -7,7 +7,6 @@ the same key (help) are a tuple of tuples. See brisca/lang/__init__.py.
 S = (
 """
 replay_deal=Replay a deal
-code_title=Replay code
 code_bad=Code not valid: check it
 code_word=Code""",
 """

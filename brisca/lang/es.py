@@ -2,7 +2,6 @@
 S = (
 """
 replay_deal=Repetir una mano
-code_title=Código de mano
 code_bad=Código no válido: revísalo
 code_word=Código""",
 """

@@ -2,7 +2,6 @@
 S = (
 """
 replay_deal=Ponovi dijeljenje
-code_title=Kod dijeljenja
 code_bad=Neispravan kod: provjeri ga
 code_word=Kod""",
 """

@@ -2,7 +2,6 @@
 S = (
 """
 replay_deal=Rigioca una mano
-code_title=Codice della mano
 code_bad=Codice non valido: controlla
 code_word=Codice""",
 """

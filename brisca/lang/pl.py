@@ -2,7 +2,6 @@
 S = (
 """
 replay_deal=Powtórz rozdanie
-code_title=Kod rozdania
 code_bad=Błędny kod: sprawdź go
 code_word=Kod""",
 """

@@ -646,7 +646,8 @@ class App(MenuScreens):
     # ------------------------------------------------------------------ pause menu
     def goto_pause(self):
         items = [["resume", self.t("resume"), None, 0], ["hint", self.t("hint"), None, 0],
-                 ["last", self.t("last_trick"), None, 0], ["rules", self.t("rules"), None, 0],
+                 ["score", self.t("score"), None, 0], ["last", self.t("last_trick"), None, 0],
+                 ["rules", self.t("rules"), None, 0],
                  ["settings", self.t("settings"), None, 0], ["quit", self.t("quit"), None, 0]]
         self.thinking = -1  # the AI restarts its (cheap) decision afterwards
         self.show_menu(Menu(self.t("pause"), items, self.t("c_menu")), "pause")
@@ -669,6 +670,8 @@ class App(MenuScreens):
             if self.screen == "table" and not self.show_hint():
                 self.status = self.t("hint") + ": -"
                 self.status_color = None
+        elif ev == "select" and key == "score":
+            self.goto_score()
         elif ev == "select" and key == "last":
             self.goto_lasttrick("pause")
         elif ev == "select" and key == "rules":
@@ -679,6 +682,31 @@ class App(MenuScreens):
             self.save_game()
             self.saved = self.game.to_bytes() if self.game.phase != core.MATCH_OVER else None
             self.goto_title()
+        return False
+
+    def goto_score(self):
+        """Score sheet: tricks each side has taken (their points too when the player shows points),
+        and the match so far."""
+        g = self.game
+        r = g.rules
+        self.screen = "score"
+        tally, points = self.table_texts()
+        rows = [self.t("tricks") + (" / " + self.t("points") if points else "")]
+        for side in range(r.sides):
+            tricks = 0
+            for seat in range(g.n):
+                tricks += g.seat_tricks[seat] if r.side_of(seat) == side else 0
+            extra = " / %d" % g.side_points(side) if points else ""
+            rows.append("%s: %d%s" % (self.side_name(side), tricks, extra))
+        rows += ["", self.t("stock", g.stock_left)]
+        if tally:
+            rows.append(self.t("deals_won" if r.match != core.MATCH_POINTS else "points") + " " + tally)
+        self.list.show(self.t("score") + " - " + self.t("deal_n", g.deal_no + 1), rows, -1, "B " + self.t("back"))
+        self.dirty = True
+
+    def on_score(self, btn):
+        if btn:
+            self.goto_pause()
         return False
 
     # ------------------------------------------------------------------ deal over, match result

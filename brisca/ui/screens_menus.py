@@ -292,7 +292,7 @@ class MenuScreens:
         if p.message:
             lines = lines[: self.list.rows - 1] + [self.t("lp_empty" if name else "code_bad")]
             colors = [None] * (len(lines) - 1) + [0xFFC020]
-        self.list.show(self.t("lp_title" if name else "code_title"), lines, -1, self.t("lp_hint"), colors=colors)
+        self.list.show(self.t("lp_title" if name else "replay"), lines, -1, self.t("lp_hint"), colors=colors)
         self.dirty = True
 
     def on_picker(self, btn):
