@@ -11,8 +11,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ASSETS = os.path.join(REPO, "assets")
 sys.path.insert(0, os.path.join(REPO, "tools"))
 
-from art import bmp, cards
-from art import palette as P
+from art import bmp, cards  # noqa: E402  (tools/ is on the path only now)
+from art import palette as P  # noqa: E402
 
 STYLES = ("spanish", "italian", "french", "french32")
 CARD_SIZES = {"s": (24, 32), "l": (36, 48)}

@@ -16,7 +16,8 @@ def test_first_to_points():
 
 def test_a_whole_match_is_played_out():
     for r in (core.Rules(2, 40, core.F_EXCHANGE, core.TIE_ANNUL, core.MATCH_WINS, 3),
-              core.Rules(3, 39, 0, core.TIE_SAME_DEALER, core.MATCH_WINS, 2), core.Rules(4, 40, 0, 0, core.MATCH_BEST_OF, 3),
+              core.Rules(3, 39, 0, core.TIE_SAME_DEALER, core.MATCH_WINS, 2),
+              core.Rules(4, 40, 0, 0, core.MATCH_BEST_OF, 3),
               core.Rules(2, 40, core.F_NO_TRUMP | core.F_FOLLOW, 0, core.MATCH_POINTS, 121)):
         g = core.Game(r, 77)
         random_play(g, core.Random(5), 3000)
