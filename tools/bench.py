@@ -38,14 +38,20 @@ from brisca import ai, core
 from brisca.notation import parse_rules
 
 PYBADGE_PER_CPYTHON = 270.0
-NAMES = ("easy", "medium", "hard", "random", "greedy")
+NAMES = ("easy", "medium", "hard", "random", "greedy", "pimc", "ismcts")
 
 
 def make(name, rules, seed):
+    """A player by name; pimc and ismcts (host-only reference bots, also with parameters such as
+    "pimc:samples=6,depth=4") come from tools/ref_bots.py."""
     if name == "random":
         return RandomPlayer(rules, seed)
     if name == "greedy":
         return GreedyPlayer(rules, seed)
+    if name.split(":")[0] in ("pimc", "ismcts"):
+        import ref_bots
+
+        return ref_bots.make(name, rules, seed)
     return ai.Player(rules, name, seed)
 
 
