@@ -25,6 +25,9 @@ import random
 
 from brisca.core import EXCHANGE, EXCHANGE_PHASE, F_DOUBLE, F_FOLLOW, NO_CARD, PLAY, POINTS, STRENGTH, beats
 
+SUIT = [c // 10 for c in range(40)]
+STR = [STRENGTH[c % 10] for c in range(40)]
+PTS = [POINTS[c % 10] for c in range(40)]
 WIN = 1000  # the value of winning the deal, in card points: outcome first, margin second
 NAMES = ("pimc", "ismcts")
 
@@ -50,7 +53,10 @@ class Deal:
         self.nxt = [(s + 1) % n for s in range(n)]
 
     def reset(self, v, hands, stock):
-        self.trump = v.trump_suit
+        t = v.trump_suit
+        if t != getattr(self, "trump", None):
+            self.trump = t
+            self.cost = [PTS[c] + (12 + STR[c] if SUIT[c] == t else 0) for c in range(40)]
         self.hands = hands
         self.stock = stock
         self.top = 0
@@ -73,10 +79,15 @@ class Deal:
     def winner(self):
         """(index in the trick of the card winning it, the trick's points)."""
         trick, trump = self.trick, self.trump
-        best, bi, pts = trick[0], 0, 0
-        for i, c in enumerate(trick):
-            pts += POINTS[c % 10]
-            if i and beats(c, best, trump):
+        best = trick[0]
+        bi, pts = 0, PTS[best]
+        for i in range(1, len(trick)):
+            c = trick[i]
+            pts += PTS[c]
+            if SUIT[c] == SUIT[best]:
+                if STR[c] > STR[best]:
+                    best, bi = c, i
+            elif SUIT[c] == trump:
                 best, bi = c, i
         return bi, pts
 
@@ -204,19 +215,16 @@ class Deal:
         return v
 
 
-def cost(c, trump):
-    """How dear a card is to give away: its points, and a trump's power."""
-    return POINTS[c % 10] + (12 + STRENGTH[c % 10] if c // 10 == trump else 0)
-
-
 def heuristic_move(d, moves, rng, eps):
     """Rollout policy: cheapest lead; following, let a partner's trick be (loading points on
     it), win with the best-scoring card of the suit, trump a trick worth 10+, else throw the
     cheapest. eps: the chance of a uniformly random move instead."""
     if eps and rng.random() < eps:
         return moves[int(rng.random() * len(moves))]
+    if len(moves) == 1:
+        return moves[0]
     t = d.trump
-    cheap = min(moves, key=lambda c: cost(c, t))
+    cheap = min(moves, key=d.cost.__getitem__)
     if not d.trick:
         return cheap
     bi, table = d.winner()
@@ -294,9 +302,20 @@ class _Base:
     def sample(self, v):
         """Hands (list per seat) and the stock in drawing order for one random placement."""
         rng, n = self.rng, v.n
+        rnd = rng.random
+        if not any(self.voids):  # the common case, fast: a random order, hands first
+            cards = sorted(self.unseen, key=lambda c: rnd())
+            hands = [None] * n
+            k = 0
+            for s in range(n):
+                if s == v.seat:
+                    hands[s] = self.hand[:]
+                else:
+                    hands[s] = self.known[s] + cards[k: k + self.slots[s]]
+                    k += self.slots[s]
+            return hands, self.head + cards[k:] + self.tail
         for attempt in range(20):
-            cards = self.unseen[:]
-            rng.shuffle(cards)
+            cards = sorted(self.unseen, key=lambda c: rnd())
             hands = [None] * n
             ok = True
             for s in self.order:
@@ -378,7 +397,7 @@ class IsmctsPlayer(_Base):
     """Single-observer ISMCTS with `iterations` per decision, UCB constant `c`, heuristic
     rollouts (a random move with chance `eps`) and reward result x (1 - pw) + points share x pw."""
 
-    def __init__(self, rules, seed=0, iterations=400, c=0.7, eps=0.1, pw=0.2):
+    def __init__(self, rules, seed=0, iterations=1000, c=0.4, eps=0.0, pw=0.2):
         _Base.__init__(self, rules, seed)
         self.iterations, self.c, self.eps, self.pw = iterations, c, eps, pw
         self.deal = Deal(rules, 0)
