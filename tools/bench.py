@@ -38,17 +38,18 @@ from brisca import ai, core
 from brisca.notation import parse_rules
 
 PYBADGE_PER_CPYTHON = 270.0
-NAMES = ("easy", "medium", "hard", "random", "greedy", "pimc", "ismcts")
+NAMES = ("easy", "medium", "hard", "random", "greedy", "pimc", "ismcts", "gymgreedy")
 
 
 def make(name, rules, seed):
     """A player by name; pimc and ismcts (host-only reference bots, also with parameters such as
-    "pimc:samples=6,depth=4") come from tools/ref_bots.py."""
+    "pimc:samples=6,depth=4") and gymgreedy (briscola-gym's agent, if installed) come from
+    tools/ref_bots.py."""
     if name == "random":
         return RandomPlayer(rules, seed)
     if name == "greedy":
         return GreedyPlayer(rules, seed)
-    if name.split(":")[0] in ("pimc", "ismcts"):
+    if name.split(":")[0] in ("pimc", "ismcts", "gymgreedy"):
         import ref_bots
 
         return ref_bots.make(name, rules, seed)

@@ -23,7 +23,8 @@ Each class: `__init__(rules, seed=0)`, `choose(view, budget_ms=None) -> action`.
 import math
 import random
 
-from brisca.core import EXCHANGE, EXCHANGE_PHASE, F_DOUBLE, F_FOLLOW, NO_CARD, PLAY, POINTS, STRENGTH, beats
+from brisca.core import (EXCHANGE, EXCHANGE_PHASE, F_DOUBLE, F_FOLLOW, F_NO_TRUMP, NO_CARD, PLAY, POINTS, STRENGTH,
+                         beats)
 
 SUIT = [c // 10 for c in range(40)]
 STR = [STRENGTH[c % 10] for c in range(40)]
@@ -456,6 +457,46 @@ class IsmctsPlayer(_Base):
         return max(moves, key=lambda m: (root.kids[m].visits if m in root.kids else -1, -moves.index(m)))
 
 
+class GymGreedyPlayer:
+    """Adapter to the only agent the PyPI package briscola-gym 0.1.0 ships (EpsGreedyPlayer, run
+    with epsilon 0: lead the card with the fewest points, else the card maximizing the signed
+    points of the trick). Needs that package (pip install --no-deps briscola-gym==0.1.0 numpy<2,
+    in a separate venv: its gym 0.21 dependency no longer builds); 2 players."""
+
+    def __init__(self, rules, seed=0):
+        if rules.players != 2 or rules.flags & F_NO_TRUMP:
+            raise ValueError("gymgreedy: 2 players with a trump only")
+        try:
+            from briscola_gym.card import Card
+            from briscola_gym.player.epsgreedy_player import EpsGreedyPlayer
+        except ImportError as e:
+            raise ValueError("gymgreedy needs briscola-gym==0.1.0 installed (%s)" % (e,))
+        self.card = lambda c: Card(c % 10 + 1, c // 10 + 1)  # its values 1..10, suits 1..4
+        self.player = EpsGreedyPlayer(0.0)
+        self.state = None
+        self.player.set_observable_public_state(lambda: self.state)
+
+    def choose(self, v, budget_ms=None):
+        if v.phase == EXCHANGE_PHASE:
+            return EXCHANGE
+        if v.phase != PLAY:
+            return v.legal[0]
+        hand = list(v.legal[: v.nlegal])
+        self.player.hand = [self.card(c) for c in hand]
+        table = [self.card(v.trick[i]) for i in range(v.trick_len)]
+        first = self.player.name if not table else "other"
+        trump = v.trump_card if v.trump_card != NO_CARD else v.trump_suit * 10 + 1
+        self.state = _GymState([first], table, self.card(trump))
+        return hand[self.player.greedy_action()]
+
+
+class _GymState:
+    """The fields of briscola-gym's public state its greedy player reads."""
+
+    def __init__(self, order, table, briscola):
+        self.order, self.table, self.briscola = order, table, briscola
+
+
 def make(name, rules, seed=0):
     """A reference bot by name: pimc, ismcts, or a variant with parameters, e.g.
     "pimc:samples=6,depth=4" or "ismcts:iterations=1000"."""
@@ -468,4 +509,6 @@ def make(name, rules, seed=0):
         return PimcPlayer(rules, seed, **kw)
     if base == "ismcts":
         return IsmctsPlayer(rules, seed, **kw)
+    if base == "gymgreedy":
+        return GymGreedyPlayer(rules, seed)
     raise ValueError("unknown reference bot %r (use %s)" % (name, ", ".join(NAMES)))
