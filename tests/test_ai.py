@@ -349,3 +349,144 @@ def duel(a, b, deals, rules=None):
 def test_medium_beats_easy_and_hard_holds_medium():
     assert duel("medium", "easy", 60) > 0.58
     assert duel("hard", "medium", 40) >= 0.5
+
+
+# -- hard on every other table: determinized search (brisca/search.py) ------------------------------
+MP_SPECS = ["p3 d39", "p4", "p4 follow", "p6 d36", "p2 double", "p4 double partners"]
+
+
+def late_positions(spec, count, seed=0, stock=0):
+    """Games played at random until at most `stock` cards are left to draw, at a card to play."""
+    rules = parse_rules(spec)
+    rng = core.Random(seed)
+    out = []
+    while len(out) < count:
+        g = core.Game(rules, rng.below(30000))
+        while g.phase < core.DEAL_OVER and (g.stock_left > stock or g.phase != core.PLAY):
+            acts = g.legal_actions()
+            g.apply(acts[rng.below(len(acts))])
+        skip = rng.below(3)
+        while skip and g.phase == core.PLAY:
+            acts = g.legal_actions()
+            g.apply(acts[rng.below(len(acts))])
+            skip -= 1
+        if g.phase == core.PLAY and len(g.legal_actions()) > 1:
+            out.append(g)
+    return out
+
+
+@pytest.mark.parametrize("spec", MP_SPECS)
+def test_hard_search_is_fair_on_every_table(spec):
+    """Mid-deal and empty-stock positions: permuting the hidden cards never changes hard's move."""
+    bad = searched = 0
+    for k, g in enumerate(positions(spec, 8, seed=3) + late_positions(spec, 6, seed=4)):
+        seat = g.turn
+        g2 = permuted(g, seat, 77 + k)
+        assert same_view(g.view(seat), g2.view(seat))
+        p = ai.Player(g.rules, "hard", 11)
+        a = p.choose(g.view(seat))
+        searched += ai._S[13] > 0
+        bad += a != ai.Player(g.rules, "hard", 11).choose(g2.view(seat))
+    assert bad == 0 and searched > 3
+
+
+@pytest.mark.parametrize("spec", ["p3 d39", "p4", "p2 double", "p6 d36"])
+def test_hard_search_is_deterministic_for_a_seed(spec):
+    for g in positions(spec, 6, seed=5) + late_positions(spec, 4, seed=6):
+        v = g.view(g.turn)
+        assert ai.Player(g.rules, "hard", 4).choose(v) == ai.Player(g.rules, "hard", 4).choose(v)
+
+
+def paranoid(g, seat):
+    """Brute force over Game copies: the searching side's final value, x4, as brisca.search scores
+    it (+200 a win, +100 a draw); the other sides minimize it."""
+    if g.phase >= core.DEAL_OVER:
+        r = g.rules
+        me = r.side_of(seat)
+        mine = g.side_points(me)
+        top = max(g.side_points(s) for s in range(r.sides) if s != me)
+        bonus = 200 if mine > top else 100 if mine == top else 0
+        return (mine + bonus) * 4
+    vals = [paranoid(_clone_after(g, a), seat) for a in g.legal_actions()]
+    return max(vals) if g.rules.side_of(g.turn) == g.rules.side_of(seat) else min(vals)
+
+
+def _clone_after(g, a):
+    """`g` after action `a`, keeping hands set by hand (a record replay would deal them anew)."""
+    from copy import deepcopy
+    g2 = deepcopy(g)
+    g2.apply(a)
+    return g2
+
+
+@pytest.mark.parametrize("spec", ["p3 d39", "p4", "p2 double", "p4 follow"])
+def test_search_solves_each_placement_exactly_once_the_stock_is_empty(spec):
+    """Each sampled placement's value per move equals brute-force minimax on that deal."""
+    from brisca import search
+    checked = 0
+    for k, g in enumerate(late_positions(spec, 4, seed=8)):
+        v = g.view(g.turn)
+        depth = search.setup(v, ai.since, ai.ticks_ms(), 10 ** 6, search._EXACT_LINES, 0)
+        if depth < 12:
+            continue
+        search.sample(core.Random(k), 0)
+        g2 = copy(g)
+        for s in range(g.n):
+            b = s * core.HAND_MAX
+            g2.hands[b: b + search.HL[s]] = search.H[b: b + search.HL[s]]
+        for a in g.legal_actions():
+            assert search.value(a, -ai._BIG, 10 ** 6) == paranoid(_clone_after(g2, a), g.turn), (spec, k, a)
+        checked += 1
+    assert checked >= 2
+
+
+def test_search_placements_respect_hand_sizes_and_known_cards():
+    from brisca import search
+    for g in positions("p4 partners", 6, seed=9) + late_positions("p4 partners", 4, seed=9, stock=4):
+        v = g.view(g.turn)
+        if not search.setup(v, ai.since, ai.ticks_ms(), 10 ** 6, search._EXACT_LINES, 10 ** 6):
+            continue
+        search.sample(core.Random(1), 0)
+        placed = []
+        for s in range(g.n):
+            assert search.HL[s] == g.hand_len[s]
+            hand = bytes(search.H[s * 5: s * 5 + search.HL[s]])
+            placed += hand
+            for c in range(40):
+                if v.holder[c] == s + 1:
+                    assert c in hand
+        placed += search.ST[: g.stock_left]
+        assert sorted(placed) == sorted(set(placed))
+        if g.trump_card != core.NO_CARD:
+            assert search.ST[g.stock_left - 1] == g.trump_card
+        unseen = bytearray(40)
+        assert sorted(placed) == sorted(list(g.hand(g.turn)) + list(unseen[: v.unseen_into(unseen)])
+                                        + ([g.trump_card] if g.trump_card != core.NO_CARD else [])
+                                        + [c for c in range(40) if v.holder[c] and v.holder[c] != g.turn + 1])
+
+
+def test_search_budget_is_honoured_on_every_table(monkeypatch):
+    from brisca import search
+    monkeypatch.setattr(search, "_NODES", 10 ** 9)  # only the clock can stop it now
+    slow = search._g
+
+    def crawl(*args):
+        time.sleep(0.0001)
+        return slow(*args)
+
+    monkeypatch.setattr(search, "_g", crawl)
+    for spec in ("p4", "p3 d39", "p2 double"):
+        for g in late_positions(spec, 2, seed=2):
+            v = g.view(g.turn)
+            t0 = time.perf_counter()
+            a = ai.Player(v.rules, "hard", 1).choose(v, budget_ms=20)
+            assert (time.perf_counter() - t0) * 1000 < 20 + 25
+            assert a in legal(v)
+
+
+def test_search_work_is_bounded_by_nodes():
+    from brisca import search
+    for spec in MP_SPECS:
+        for g in positions(spec, 4, seed=12) + late_positions(spec, 3, seed=12):
+            ai.Player(g.rules, "hard", 1).choose(g.view(g.turn), budget_ms=10 ** 6)
+            assert ai._S[12] <= search._NODES + 64

@@ -31,11 +31,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from bench_players import GreedyPlayer, RandomPlayer
-from bench_ref import workload
+from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402 (after sys.path / gc set-up on purpose)
+from bench_ref import workload  # noqa: E402 (after sys.path / gc set-up on purpose)
 
-from brisca import ai, core
-from brisca.notation import parse_rules
+from brisca import ai, core  # noqa: E402 (after sys.path / gc set-up on purpose)
+from brisca.notation import parse_rules  # noqa: E402 (after sys.path / gc set-up on purpose)
 
 PYBADGE_PER_CPYTHON = 270.0
 NAMES = ("easy", "medium", "hard", "random", "greedy", "pimc", "ismcts", "gymgreedy")

@@ -1,5 +1,6 @@
 """MicroPython side of tools/bench.py: plays duplicate deals with compiled brisca .mpy modules and
-prints one line per AI move: "M <player a|b> <microseconds, best of 3 runs of the same decision> <bytes allocated during the move>",
+prints one line per AI move: "M <player a|b> <microseconds, best of 3 runs of the same decision>
+<bytes allocated during the move>",
 then "REF <us>" (the reference workload) and "RES <bytes>" (ai module resident after import).
 
 Usage: micropython -X heapsize=2M bench_mp.py A B DEALS FIRST_SEED "RULES TEXT"
@@ -11,18 +12,18 @@ import time
 
 gc.collect()
 before = gc.mem_alloc()
-from brisca import core
+from brisca import core  # noqa: E402 (after sys.path / gc set-up on purpose)
 
 gc.collect()
 mid = gc.mem_alloc()
-from brisca import ai
+from brisca import ai  # noqa: E402 (after sys.path / gc set-up on purpose)
 
 gc.collect()
 print("RES", gc.mem_alloc() - mid, mid - before)
-from bench_players import GreedyPlayer, RandomPlayer
-from bench_ref import workload
+from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402 (after sys.path / gc set-up on purpose)
+from bench_ref import workload  # noqa: E402 (after sys.path / gc set-up on purpose)
 
-from brisca.notation import parse_rules
+from brisca.notation import parse_rules  # noqa: E402 (after sys.path / gc set-up on purpose)
 
 
 def make(name, rules, seed):

@@ -4,7 +4,7 @@ import gc
 from brisca import core
 
 gc.collect()  # core first, then collect: loading ai into a fragmented 32K heap can fail
-from brisca import ai
+from brisca import ai  # noqa: E402 (after sys.path / gc set-up on purpose)
 
 
 def _play(rules, level):

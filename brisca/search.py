@@ -1,0 +1,318 @@
+"""Hard AI's determinized search for every table shape but 2 players single (brisca/ai.py has its
+own exact 2-player endgame): 3 players each for himself, 4 and 6 in teams, double Briskula.
+
+`setup(v, ...)` reads what the seat knows from its View: the cards it sees in hands (its own, open
+or partners' hands, a face-up trump someone took), the unseen pool, hand sizes, the stock and the
+trick so far. `sample(rng, voids)` places the unseen cards at random, consistently with hand sizes
+and the suits a seat showed it lacks (must-follow). `value(move)` searches that placement with
+alpha-beta over the sides (my side maximizes; in 3 players the two others minimize my value:
+paranoid search) for `depth` tricks, one frame per card played, and scores a leaf with points,
+the rest of the deal's points shared, and medium's cost of trumps spent while the stock lasts.
+Every buffer is preallocated here; the work is bounded by a node count and a clock."""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from brisca.core import POINTS, STRENGTH, beats
+
+_NO = const(255)
+_BIG = const(30000)
+_NODES = const(1500)  # search nodes per move: the same work, so the same move, on every runtime
+_SAMPLES = const(12)  # most placements per move
+_EXACT_LINES = const(1300)  # empty stock: solve exactly when the deal has at most this many lines
+_TRICK_LINES = const(400)  # else search the rest of this trick if it has at most this many
+
+H = bytearray(30)  # hands: seat * 5 + i
+HL = bytearray(6)
+KH = bytearray(30)  # the cards the seat knows in each hand (own hand first of all)
+KHL = bytearray(6)
+NEED = bytearray(6)  # hidden cards per seat
+SIDE = bytearray(6)
+T = bytearray(96)  # per searched trick d: its cards in play order (8 a trick)
+ST = bytearray(40)  # the stock in drawing order: known top, hidden cards, face-up trump last
+POOL = bytearray(40)  # the unseen cards
+SEAT = bytearray(96)  # per searched trick d: the seat at each position (8 a trick)
+TZ = bytearray(12)  # per searched trick: its size
+SP = [0, 0, 0]  # points per side
+# Facts: 0 players, 1 plays, 2 trump, 3 must-follow, 4 my side, 5 sides, 6 stock cards, 7 depth in
+# tricks, 8 nodes, 9 node limit, 10 start ticks, 11 budget ms, 12 pool size, 13 hidden stock cards,
+# 14 first hidden stock slot, 15 trump cost so far, 16 charge trumps?, 17 trick length at the root,
+# 18 this seat
+F = [0] * 20
+
+
+def prepare(v, k, t0, budget, since, moves, why, score, facts):
+    """Set up the search of `v` (brisca.ai's buffers: moves and their reasons, the heuristic's
+    choice k first, scores, facts); how many placements to try (0: keep the heuristic move)."""
+    n = v.nlegal
+    depth = setup(v, since, t0, budget, _EXACT_LINES, _TRICK_LINES)
+    if not depth:
+        return 0
+    for j in range(n):
+        moves[j] = v.legal[j]
+        score[j] = 0
+    moves[0], moves[k] = moves[k], moves[0]
+    why[0], why[k] = why[k], why[0]
+    facts[12] = facts[13] = 0
+    facts[14], facts[17] = depth > 1, n
+    return _SAMPLES
+
+
+def one(rng, voids, moves, score, facts):
+    """Search one placement of the hidden cards for every move and add the values to `score`
+    (5.. holds this placement's); False once the node budget or the time is spent."""
+    sample(rng, voids)
+    a = -_BIG
+    for i in range(facts[17]):
+        val = value(moves[i], a, _NODES - facts[12])
+        facts[12] += F[8]
+        if val is None:
+            return False
+        score[5 + i] = val
+        a = max(a, val)
+    for i in range(facts[17]):
+        score[i] += score[5 + i]
+    facts[13] += 1
+    return True
+
+
+def setup(v, since, t0, budget, exact_cap, trick_cap):
+    """Read the view and choose the depth: every trick left (exact) once the stock is empty if the
+    tree has at most `exact_cap` lines of play, else the rest of this trick if it has at most
+    `trick_cap`, else 0: no search (also when the view does not add up), the caller's move stands."""
+    r = v.rules
+    n, me, face, top = v.n, v.seat, v.trump_card, v.stock_top
+    for s in range(n):
+        KHL[s] = 0
+        SIDE[s] = r.side_of(s)
+    np = 0
+    for c in v.deck_cards:
+        h = v.holder[c]
+        if v.played_by[c]:
+            continue
+        if h:
+            KH[(h - 1) * 5 + KHL[h - 1]] = c
+            KHL[h - 1] += 1
+        elif c != face and c != top:
+            POOL[np] = c
+            np += 1
+    need = 0
+    for s in range(n):
+        if KHL[s] > v.hand_sizes[s]:
+            return 0
+        NEED[s] = v.hand_sizes[s] - KHL[s]
+        need += NEED[s]
+    hs = v.stock_left - (face != _NO) - (top != _NO)
+    if hs < 0 or need + hs != np or KHL[me] != v.hand_len:
+        return 0
+    k = 0
+    if top != _NO:
+        ST[0] = top
+        k = 1
+    if face != _NO:
+        ST[v.stock_left - 1] = face
+    tl = v.trick_len
+    for i in range(tl):
+        T[i] = v.trick[i]
+    # The trick's order: every seat with the most cards (counting this trick's), from the leader.
+    most = 0
+    for s in range(n):
+        c = v.hand_sizes[s]
+        for i in range(tl):
+            c += v.trick_seats[i] == s
+        NEED[s] |= c << 4  # borrowed: cards at the trick's start, high nibble
+        most = max(most, c)
+    p = 0
+    for _ in range(r.plays):
+        for i in range(n):
+            s = (v.leader + i) % n
+            if NEED[s] >> 4 == most:
+                SEAT[p] = s
+                p += 1
+    for s in range(n):
+        NEED[s] &= 15
+    TZ[0] = p
+    if tl >= p or SEAT[tl] != me:
+        return 0
+    # Lines of play: the product of the choices left in this trick (or, exact, in the deal).
+    depth, est = 1, 1
+    for s in range(n):
+        HL[s] = v.hand_sizes[s]
+    for i in range(tl, p):
+        est *= HL[SEAT[i]]
+        HL[SEAT[i]] -= 1
+    if v.stock_left == 0:
+        x = est
+        for s in range(n):
+            for i in range(1, HL[s] + 1):
+                x *= i
+        if x <= exact_cap:
+            depth, est = 12, 0
+    if est > trick_cap:
+        return 0
+    SP[2] = 0
+    for s in range(r.sides):
+        SP[s] = v.side_points(s)
+    (F[0], F[1], F[2], F[3], F[4], F[5], F[6], F[7], F[10], F[11], F[12], F[13], F[14], F[16], F[17],
+     F[18]) = (n, r.plays, v.trump_suit, r.flags & 32, SIDE[me], r.sides, v.stock_left, depth, t0,
+               budget, np, hs, k, v.stock_left > 0, tl, me)
+    F[8] = 0
+    global _since
+    _since = since
+    return depth
+
+
+def _since(t0):
+    return 0
+
+
+def sample(rng, voids):
+    """Place the unseen cards: a random order of the pool dealt to the hidden hand slots, the rest
+    to the hidden stock; a few tries to respect the suits seats showed they lack."""
+    n, np = F[0], F[12]
+    for _ in range(8):
+        rng.shuffle(POOL, 0, np)
+        j = ok = 0
+        for s in range(n):
+            for i in range(NEED[s]):
+                if voids >> (s * 4 + POOL[j] // 10) & 1:
+                    ok += 1
+                j += 1
+        if not ok:
+            break
+    j = 0
+    for s in range(n):
+        b = s * 5
+        HL[s] = KHL[s]
+        for i in range(KHL[s]):
+            H[b + i] = KH[b + i]
+        for i in range(NEED[s]):
+            H[b + HL[s]] = POOL[j]
+            HL[s] += 1
+            j += 1
+    for i in range(F[13]):
+        ST[F[14] + i] = POOL[j]
+        j += 1
+
+
+def value(move, alpha, limit):
+    """Search this placement with `move` played by this seat: its value (x4 points; a lower
+    value than `alpha` is only an upper bound), or None once `limit` nodes are spent."""
+    F[8], F[9], F[15] = 0, limit, 0
+    val = _g(F[17], 0, 0, alpha, _BIG, move)
+    return None if F[8] > F[9] else val
+
+
+def _order(d, leader):
+    """The seats of trick d, from its leader: everyone with the most cards, `plays` times round."""
+    most = 0
+    n = F[0]
+    for s in range(n):
+        most = max(most, HL[s])
+    p = 0
+    b = d * 8
+    for _ in range(F[1]):
+        for i in range(n):
+            s = (leader + i) % n
+            if HL[s] == most:
+                SEAT[b + p] = s
+                p += 1
+    TZ[d] = p
+
+
+def _g(tl, si, d, alpha, beta, only):
+    """Alpha-beta from position tl of searched trick d (stock index si): my side maximizes."""
+    F[8] += 1
+    if not F[8] & 31 and _since(F[10]) >= F[11]:
+        F[9] = 0  # out of time: abandon this placement
+    if F[8] > F[9]:
+        return 0
+    turn = SEAT[d * 8 + tl]
+    b = turn * 5
+    k = HL[turn]
+    follow = _NO
+    if tl and F[3]:
+        led = T[d * 8] // 10
+        for i in range(k):
+            if H[b + i] // 10 == led:
+                follow = led
+    maxi = SIDE[turn] == F[4]
+    best = -_BIG if maxi else _BIG
+    last_pos = tl + 1 >= TZ[d]
+    for i in range(k):
+        c = H[b + i]
+        if only != _NO and c != only or follow != _NO and c // 10 != follow:
+            continue
+        last = H[b + k - 1]
+        H[b + i] = last
+        HL[turn] = k - 1
+        T[d * 8 + tl] = c
+        val = _end(si, d, alpha, beta) if last_pos else _g(tl + 1, si, d, alpha, beta, _NO)
+        HL[turn] = k
+        H[b + k - 1] = last
+        H[b + i] = c
+        if maxi:
+            if val > best:
+                best = val
+                alpha = max(alpha, val)
+        elif val < best:
+            best = val
+            beta = min(beta, val)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _end(si, d, alpha, beta):
+    """Score trick d, draw, then search on (or score the leaf)."""
+    tz, trump, n, b = TZ[d], F[2], F[0], d * 8
+    bi = pts = cost = 0
+    f = min(F[6] - si + 2, 14) if F[16] else 0
+    for p in range(tz):
+        c = T[b + p]
+        pts += POINTS[c % 10]
+        if p and beats(c, T[b + bi], trump):
+            bi = p
+        if c // 10 == trump and f:  # medium's price of a trump spent while the stock lasts
+            x = (4 + STRENGTH[c % 10] + POINTS[c % 10]) * f * 4 // 14
+            cost += x if SIDE[SEAT[b + p]] != F[4] else -x
+    w = SEAT[b + bi]
+    sw = SIDE[w]
+    SP[sw] += pts
+    F[15] += cost
+    s0 = si
+    for i in range(n * F[1]):
+        if si < F[6]:
+            s = (w + i) % n
+            H[s * 5 + HL[s]] = ST[si]
+            HL[s] += 1
+            si += 1
+    left = 0
+    for s in range(n):
+        left += HL[s]
+    mine = SP[F[4]]
+    if not left:  # the deal's end: points, +200 a win, +100 a draw
+        top = tie = 0
+        for s in range(F[5]):
+            if s != F[4]:
+                top = max(top, SP[s])
+        if F[5] == 2:
+            tie = 200 if mine > 60 else 100 if mine == 60 else 0
+        else:
+            tie = 200 if mine > top else 100 if mine == top else 0
+        val = (mine + tie) * 4 + F[15]
+    elif d + 1 >= F[7]:
+        val = mine * 4 + (120 - SP[0] - SP[1] - SP[2]) * 2 + F[15]
+    else:
+        _order(d + 1, w)
+        val = _g(0, si, d + 1, alpha, beta, _NO)
+    for i in range(si - s0):
+        HL[(w + i) % n] -= 1
+    F[15] -= cost
+    SP[sw] -= pts
+    return val
