@@ -25,7 +25,7 @@ _BIG = const(30000)
 _NODES = const(1500)  # search nodes per move: the same work, so the same move, on every runtime
 _SAMPLES = const(12)  # most placements per move
 _EXACT_LINES = const(1300)  # empty stock: solve exactly when the deal has at most this many lines
-_TRICK_LINES = const(400)  # else search the rest of this trick if it has at most this many
+_TRICK_LINES = const(0)  # else the rest of this trick up to this many lines (measured: no gain over medium)
 
 H = bytearray(30)  # hands: seat * 5 + i
 HL = bytearray(6)
@@ -146,10 +146,10 @@ def setup(v, since, t0, budget, exact_cap, trick_cap):
     for i in range(tl, p):
         est *= HL[SEAT[i]]
         HL[SEAT[i]] -= 1
-    if v.stock_left == 0:
+    if v.stock_left <= n * r.plays:  # at most one drawing round left: the deal's every line
         x = est
         for s in range(n):
-            for i in range(1, HL[s] + 1):
+            for i in range(1, HL[s] + (r.plays if v.stock_left else 0) + 1):
                 x *= i
         if x <= exact_cap:
             depth, est = 12, 0
@@ -160,7 +160,7 @@ def setup(v, since, t0, budget, exact_cap, trick_cap):
         SP[s] = v.side_points(s)
     (F[0], F[1], F[2], F[3], F[4], F[5], F[6], F[7], F[10], F[11], F[12], F[13], F[14], F[16], F[17],
      F[18]) = (n, r.plays, v.trump_suit, r.flags & 32, SIDE[me], r.sides, v.stock_left, depth, t0,
-               budget, np, hs, k, v.stock_left > 0, tl, me)
+               budget, np, hs, k, depth == 1, tl, me)
     F[8] = 0
     global _since
     _since = since
@@ -270,7 +270,8 @@ def _g(tl, si, d, alpha, beta, only):
 
 def _end(si, d, alpha, beta):
     """Score trick d, draw, then search on (or score the leaf)."""
-    tz, trump, n, b = TZ[d], F[2], F[0], d * 8
+    tz, trump = TZ[d], F[2]  # (pairs: a longer tuple assignment allocates on MicroPython)
+    n, b = F[0], d * 8
     bi = pts = cost = 0
     f = min(F[6] - si + 2, 14) if F[16] else 0
     for p in range(tz):
