@@ -468,6 +468,7 @@ def test_search_placements_respect_hand_sizes_and_known_cards():
 def test_search_budget_is_honoured_on_every_table(monkeypatch):
     from brisca import search
     monkeypatch.setattr(search, "_NODES", 10 ** 9)  # only the clock can stop it now
+    monkeypatch.setattr(search, "_NODES_2P", 10 ** 9)
     slow = search._g
 
     def crawl(*args):
