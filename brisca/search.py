@@ -18,7 +18,7 @@ except ImportError:  # CPython
         return x
 
 
-from brisca.core import POINTS, STRENGTH, beats
+from brisca.core import POINTS, STRENGTH
 
 _NO = const(255)
 _BIG = const(30000)
@@ -242,36 +242,96 @@ def _order(d, leader):
 
 
 def _g(tl, si, d, alpha, beta, only):
-    """Alpha-beta from position tl of searched trick d (stock index si): my side maximizes."""
+    """Alpha-beta from position tl of searched trick d (stock index si): my side maximizes. The
+    trick's end (winner, points, draws, the deal's end or a leaf) is handled inline: a call costs
+    more than anything else on a board."""
     F[8] += 1
     if not F[8] & 31 and _since(F[10]) >= F[11]:
         F[9] = 0  # out of time: abandon this placement
     if F[8] > F[9]:
         return 0
-    turn = SEAT[d * 8 + tl]
-    b = turn * 5
+    b = d * 8
+    turn = SEAT[b + tl]
+    hb = turn * 5
     k = HL[turn]
+    trump = F[2]
     follow = _NO
     if tl and F[3]:
-        led = T[d * 8] // 10
+        led = T[b] // 10
         for i in range(k):
-            if H[b + i] // 10 == led:
+            if H[hb + i] // 10 == led:
                 follow = led
     maxi = SIDE[turn] == F[4]
     best = -_BIG if maxi else _BIG
-    last_pos = tl + 1 >= TZ[d]
+    end = tl + 1 >= TZ[d]
+    if end:  # the trick so far: its best card and seat, its points, the trumps' price
+        bc = T[b]
+        bs = SEAT[b]
+        pts = cost = 0
+        f = min(F[6] - si + 2, 14) if F[16] else 0
+        for p in range(tl):
+            c = T[b + p]
+            pts += POINTS[c % 10]
+            if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
+                bc = c
+                bs = SEAT[b + p]
+            if f and c // 10 == trump:  # medium's price of a trump spent while the stock lasts
+                x = (4 + STRENGTH[c % 10] + POINTS[c % 10]) * f * 4 // 14
+                cost += x if SIDE[SEAT[b + p]] != F[4] else -x
     for i in range(k):
-        c = H[b + i]
+        c = H[hb + i]
         if only != _NO and c != only or follow != _NO and c // 10 != follow:
             continue
-        last = H[b + k - 1]
-        H[b + i] = last
+        last = H[hb + k - 1]
+        H[hb + i] = last
         HL[turn] = k - 1
-        T[d * 8 + tl] = c
-        val = _end(si, d, alpha, beta) if last_pos else _g(tl + 1, si, d, alpha, beta, _NO)
+        T[b + tl] = c
+        if not end:
+            val = _g(tl + 1, si, d, alpha, beta, _NO)
+        else:
+            w = bs
+            if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
+                w = turn
+            p = pts + POINTS[c % 10]
+            x = cost
+            if f and c // 10 == trump:
+                y = (4 + STRENGTH[c % 10] + POINTS[c % 10]) * f * 4 // 14
+                x += -y if maxi else y
+            sw = SIDE[w]
+            SP[sw] += p
+            F[15] += x
+            s1 = si
+            if si < F[6]:  # everyone draws, the winner first
+                n = F[0]
+                for j in range(n * F[1]):
+                    if s1 < F[6]:
+                        s = (w + j) % n
+                        H[s * 5 + HL[s]] = ST[s1]
+                        HL[s] += 1
+                        s1 += 1
+            mine = SP[F[4]]
+            if not HL[w]:  # the deal's end: points, +200 a win, +100 a draw
+                if F[5] == 2:
+                    y = 200 if mine > 60 else 100 if mine == 60 else 0
+                else:
+                    top = 0
+                    for s in range(3):
+                        if s != F[4]:
+                            top = max(top, SP[s])
+                    y = 200 if mine > top else 100 if mine == top else 0
+                val = (mine + y) * 4 + F[15]
+            elif d + 1 >= F[7]:  # a leaf: the rest of the deal's points shared
+                val = mine * 4 + (120 - SP[0] - SP[1] - SP[2]) * 2 + F[15]
+            else:
+                _order(d + 1, w)
+                val = _g(0, s1, d + 1, alpha, beta, _NO)
+            for j in range(s1 - si):
+                HL[(w + j) % F[0]] -= 1
+            F[15] -= x
+            SP[sw] -= p
         HL[turn] = k
-        H[b + k - 1] = last
-        H[b + i] = c
+        H[hb + k - 1] = last
+        H[hb + i] = c
         if maxi:
             if val > best:
                 best = val
@@ -282,54 +342,3 @@ def _g(tl, si, d, alpha, beta, only):
         if alpha >= beta:
             break
     return best
-
-
-def _end(si, d, alpha, beta):
-    """Score trick d, draw, then search on (or score the leaf)."""
-    tz, trump = TZ[d], F[2]  # (pairs: a longer tuple assignment allocates on MicroPython)
-    n, b = F[0], d * 8
-    bi = pts = cost = 0
-    f = min(F[6] - si + 2, 14) if F[16] else 0
-    for p in range(tz):
-        c = T[b + p]
-        pts += POINTS[c % 10]
-        if p and beats(c, T[b + bi], trump):
-            bi = p
-        if c // 10 == trump and f:  # medium's price of a trump spent while the stock lasts
-            x = (4 + STRENGTH[c % 10] + POINTS[c % 10]) * f * 4 // 14
-            cost += x if SIDE[SEAT[b + p]] != F[4] else -x
-    w = SEAT[b + bi]
-    sw = SIDE[w]
-    SP[sw] += pts
-    F[15] += cost
-    s0 = si
-    for i in range(n * F[1]):
-        if si < F[6]:
-            s = (w + i) % n
-            H[s * 5 + HL[s]] = ST[si]
-            HL[s] += 1
-            si += 1
-    left = 0
-    for s in range(n):
-        left += HL[s]
-    mine = SP[F[4]]
-    if not left:  # the deal's end: points, +200 a win, +100 a draw
-        top = tie = 0
-        for s in range(F[5]):
-            if s != F[4]:
-                top = max(top, SP[s])
-        if F[5] == 2:
-            tie = 200 if mine > 60 else 100 if mine == 60 else 0
-        else:
-            tie = 200 if mine > top else 100 if mine == top else 0
-        val = (mine + tie) * 4 + F[15]
-    elif d + 1 >= F[7]:
-        val = mine * 4 + (120 - SP[0] - SP[1] - SP[2]) * 2 + F[15]
-    else:
-        _order(d + 1, w)
-        val = _g(0, si, d + 1, alpha, beta, _NO)
-    for i in range(si - s0):
-        HL[(w + i) % n] -= 1
-    F[15] -= cost
-    SP[sw] -= pts
-    return val
