@@ -23,9 +23,9 @@ from brisca.core import POINTS, STRENGTH
 _NO = const(255)
 _BIG = const(30000)
 # Search nodes per move: the same work, so the same move, on every runtime. A node costs about
-# 1.9 ms on a PyBadge (tools/bench.py's estimate): 650 keep a move under 1.5 s, 450 under 1 s (2p).
-_NODES = const(650)
-_NODES_2P = const(450)
+# 0.8 ms on a PyBadge (tools/bench.py's estimate): 900 keep a move near 1 s even on a busy host, 600 (2p) near 0.6 s.
+_NODES = const(900)
+_NODES_2P = const(600)
 _SAMPLES = const(12)  # most placements per move
 _EXACT_LINES = const(1300)  # empty stock: solve exactly when the deal has at most this many lines
 _TRICK_LINES = const(0)  # else the rest of this trick up to this many lines (measured: no gain over medium)
