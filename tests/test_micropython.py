@@ -17,12 +17,20 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PORTABLE = ROOT / "tests" / "portable"
 BIN = pathlib.Path(sys.executable).parent
-# Modules that must run on MicroPython: all of brisca/ but the UI, which needs displayio.
-DEVICE_MODULES = sorted(
-    p.stem if p.suffix == ".py" else p.name
-    for p in (ROOT / "brisca").iterdir()
-    if (p.suffix == ".py" and p.stem != "__init__") or (p.is_dir() and p.name != "ui" and (p / "__init__.py").exists())
-)
+# Every module that must run on MicroPython: all of brisca/ but the UI, which needs displayio, as
+# dotted names under brisca ("core", "save.slots"; a package by its own name).
+def device_modules():
+    out = []
+    for path in sorted((ROOT / "brisca").rglob("*.py")):
+        parts = path.relative_to(ROOT / "brisca").with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        if parts and parts[0] != "ui":
+            out.append(".".join(parts))
+    return out
+
+
+DEVICE_MODULES = device_modules()
 
 
 def tool(name):
@@ -109,9 +117,19 @@ def test_portable_under_micropython(module, function, mpy_tree):
     assert " passed, 0 failed" in out, out
 
 
+# The heap each module needs to compile from source with what it imports (a board without .mpy
+# files compiles them on its heap), on the 64-bit stand-in, whose objects are about twice a
+# board's: 32K unless listed, measured figures rounded up. brisca.core compiles in one piece
+# (101K measured): split into parts that compile within 32K, the parts' own modules, dicts and
+# names cost about 3K more heap in play, which the 32K portable tests above cannot spare (see
+# notes in the commit). Records and replay codes, which brisca.notation loads on first use, import
+# the engine (104K). ai and search are being reworked by their owner: the old 128K bound stands.
+SOURCE_HEAP = {"core": "104K", "records.text": "108K", "records.codes": "108K", "ai": "128K", "search": "128K"}
+
+
 @pytest.mark.parametrize("module", DEVICE_MODULES)
 def test_module_compiles_from_source_on_a_small_heap(module, tmp_path):
-    """Importing the .py itself (what a board without .mpy does) fits a 128K heap on the 64-bit
-    stand-in, i.e. well under the PyBadge's free RAM with its 32-bit objects."""
-    run = run_mp(["-c", "import brisca.%s" % module], ROOT, heap="128K")
+    """Importing the .py itself (what a board without .mpy does) fits the heap SOURCE_HEAP gives
+    (32K unless listed) on the 64-bit stand-in."""
+    run = run_mp(["-c", "import brisca.%s" % module], ROOT, heap=SOURCE_HEAP.get(module, "32K"))
     assert run.returncode == 0, run.stdout + run.stderr

@@ -1,0 +1,41 @@
+"""Modules that repeat brisca.core's numbers as underscore consts (inlined by MicroPython, no heap on
+a board; brisca.notation, so that it need not import the engine to compile): each must equal the
+public number it stands for."""
+import ast
+import pathlib
+
+import pytest
+
+from brisca import core
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+# Rank indexes (card % 10) and the engine's own sizes, which core does not export.
+PRIVATE = {"_ACE": 0, "_TWO": 1, "_THREE": 2, "_FOUR": 3, "_FIVE": 4, "_SIX": 5, "_SEVEN": 6,
+           "_TRICK_MAX": 8, "_MOVES_MAX": 80}
+MODULES = ["brisca/notation.py", "brisca/records/text.py", "brisca/records/codes.py"]
+
+
+def consts(path):
+    """{name: value} of the module-level `_NAME = const(value)` lines of a source file."""
+    out = {}
+    for node in ast.parse((ROOT / path).read_text()).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
+                and getattr(node.value.func, "id", None) == "const":
+            out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+    return out
+
+
+def test_the_consts_are_found():
+    assert consts("brisca/notation.py")["_NEXT_DEAL"] == 42
+
+
+@pytest.mark.parametrize("path", MODULES)
+def test_underscore_consts_equal_core_numbers(path):
+    found = consts(path)
+    for name, value in found.items():
+        assert name.startswith("_"), "%s: public const %s belongs in brisca.core" % (path, name)
+        if name in PRIVATE:
+            assert value == PRIVATE[name], (path, name)
+        else:
+            assert hasattr(core, name[1:]), "%s: %s stands for no brisca.core number" % (path, name)
+            assert value == getattr(core, name[1:]), (path, name, value)
