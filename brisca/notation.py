@@ -6,7 +6,7 @@ points=0-0 draws=0 / 7c As x 3b`. Used for bug reports, exports, save files and 
 
 Small enough to compile on a 32K MicroPython heap: brisca.core is imported where a Rules or Game
 is made (it is loaded already wherever a game is played), and records and replay codes live in
-brisca/records/, loaded on their first use.
+brisca/_records.py, loaded on their first use.
 """
 
 try:
@@ -112,14 +112,14 @@ def preset(name, players=2):
 
 def record(game):
     """The game as one line of text (see the module docstring)."""
-    from brisca.records.text import record as write
+    from brisca._records import record as write
 
     return write(game)
 
 
 def from_record(text):
     """The game a record describes; a ValueError naming the first bad part."""
-    from brisca.records.text import from_record as read
+    from brisca._records import from_record as read
 
     return read(text)
 
@@ -134,13 +134,13 @@ CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 def replay_code(game):
     """A short code for the current deal: another board replays it with from_replay_code()."""
-    from brisca.records.codes import replay_code as write
+    from brisca._records import replay_code as write
 
     return write(game)
 
 
 def from_replay_code(code):
     """The deal a replay code describes, as a new one-deal-long Game; ValueError if mistyped."""
-    from brisca.records.codes import from_replay_code as read
+    from brisca._records import from_replay_code as read
 
     return read(code)

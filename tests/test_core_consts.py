@@ -1,6 +1,6 @@
-"""Modules that repeat brisca.core's numbers as underscore consts (inlined by MicroPython, no heap on
-a board; brisca.notation, so that it need not import the engine to compile): each must equal the
-public number it stands for."""
+"""Modules that repeat brisca.core's numbers as underscore consts (inlined by MicroPython, no heap
+on a board): brisca.notation and brisca._records, so that they compile without the engine. Each
+must equal the public number it stands for."""
 import ast
 import pathlib
 
@@ -12,7 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # Rank indexes (card % 10) and the engine's own sizes, which core does not export.
 PRIVATE = {"_ACE": 0, "_TWO": 1, "_THREE": 2, "_FOUR": 3, "_FIVE": 4, "_SIX": 5, "_SEVEN": 6,
            "_TRICK_MAX": 8, "_MOVES_MAX": 80}
-MODULES = ["brisca/notation.py", "brisca/records/text.py", "brisca/records/codes.py"]
+MODULES = ["brisca/notation.py", "brisca/_records.py"]
 
 
 def consts(path):
