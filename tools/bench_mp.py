@@ -1,6 +1,6 @@
 """MicroPython side of tools/bench.py: plays duplicate deals with compiled brisca .mpy modules and
-prints one line per AI move: "M <player a|b> <microseconds, best of 3 runs of the same decision>
-<bytes allocated during the move>",
+prints one line per AI move: "M <player a|b> <microseconds, best of 9 runs of the same decision>
+<bytes allocated during the move> <us of the reference workload measured just before>",
 then "REF <us>" (the reference workload) and "RES <bytes>" (ai module resident after import).
 
 Usage: micropython -X heapsize=2M bench_mp.py A B DEALS FIRST_SEED "RULES TEXT"
@@ -24,6 +24,11 @@ from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402 (after sys.pa
 from bench_ref import workload  # noqa: E402 (after sys.path / gc set-up on purpose)
 
 from brisca.notation import parse_rules  # noqa: E402 (after sys.path / gc set-up on purpose)
+
+
+# Runs of each timing, the fastest kept: a loaded host preempts millisecond tasks often, and only
+# the fastest of many runs is the move's own time (3 runs read up to 3 times too slow at load 4).
+RUNS = 9
 
 
 def make(name, rules, seed):
@@ -53,12 +58,18 @@ def main():
                 if not isinstance(p, ai.Player):
                     g.apply(p.choose(v))
                     continue
-                # Time the same decision 3 times from the same player state and keep the fastest:
+                # Time the same decision RUNS times from the same player state and keep the fastest:
                 # the machine's other load only ever adds time.
                 r = p.rng
                 state = (r.x, r.y, r.z, p.voids, p.deal, p.tricks)
-                dt = 10 ** 9
-                for _ in range(3):
+                # Each run also times a tenth of the reference workload just before the move: the
+                # host's speed at this move (tools/bench.py scales the move by it, so a busy host
+                # does not inflate the estimate).
+                ref = dt = 10 ** 9
+                for _ in range(RUNS):
+                    t0 = time.ticks_us()
+                    workload(30)
+                    ref = min(ref, time.ticks_diff(time.ticks_us(), t0))
                     r.x, r.y, r.z, p.voids, p.deal, p.tricks = state
                     gc.collect()
                     gc.disable()
@@ -68,7 +79,7 @@ def main():
                     dt = min(dt, time.ticks_diff(time.ticks_us(), t0))
                     m1 = gc.mem_alloc()
                     gc.enable()
-                print("M", "a" if is_a else "b", dt, m1 - m0)
+                print("M", "a" if is_a else "b", dt, m1 - m0, ref * 10)
                 g.apply(act)
     best = 10 ** 9
     for _ in range(40):
