@@ -127,6 +127,9 @@ class Player:
         self.reason = "dump_low"
         self.sr = None
         if self.level == 2 and (rules.players > 2 or rules.plays > 1):
+            import gc
+
+            gc.collect()  # free blocks together first: the search module then loads in a small heap
             from brisca import search  # every other table shape's search: only loaded when needed
 
             self.sr = search

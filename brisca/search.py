@@ -1,14 +1,14 @@
 """Hard AI's determinized search for every table shape but 2 players single (brisca/ai.py has its
 own exact 2-player endgame): 3 players each for himself, 4 and 6 in teams, double Briskula.
 
-`setup(v, ...)` reads what the seat knows from its View: the cards it sees in hands (its own, open
-or partners' hands, a face-up trump someone took), the unseen pool, hand sizes, the stock and the
-trick so far. `sample(rng, voids)` places the unseen cards at random, consistently with hand sizes
-and the suits a seat showed it lacks (must-follow). `value(move)` searches that placement with
-alpha-beta over the sides (my side maximizes; in 3 players the two others minimize my value:
-paranoid search) for `depth` tricks, one frame per card played, and scores a leaf with points,
-the rest of the deal's points shared, and medium's cost of trumps spent while the stock lasts.
-Every buffer is preallocated here; the work is bounded by a node count and a clock."""
+From the last drawing round on, when the deal's lines of play are few enough, each placement of
+the hidden cards consistent with the seat's View (the cards it sees in hands: its own, open or
+partners' hands, a face-up trump someone took; hand sizes; the suits a seat showed it lacks under
+must-follow) is solved exactly by alpha-beta over the sides: my side maximizes its points (+200 a
+win, +100 a draw); in 3 players the two others minimize them (paranoid search). One frame per
+card played; every buffer is preallocated here; a node count bounds the work (the same move on
+every runtime) and a clock the time. (Searching only the rest of the trick with a heuristic leaf
+measured no better than medium, so mid-deal moves stay medium's.)"""
 
 try:
     from micropython import const
@@ -27,8 +27,7 @@ _BIG = const(30000)
 _NODES = const(900)
 _NODES_2P = const(600)
 _SAMPLES = const(12)  # most placements per move
-_EXACT_LINES = const(1300)  # empty stock: solve exactly when the deal has at most this many lines
-_TRICK_LINES = const(0)  # else the rest of this trick up to this many lines (measured: no gain over medium)
+_EXACT_LINES = const(1300)  # solve when the rest of the deal has at most this many lines of play
 
 H = bytearray(30)  # hands: seat * 5 + i
 HL = bytearray(6)
@@ -36,32 +35,30 @@ KH = bytearray(30)  # the cards the seat knows in each hand (own hand first of a
 KHL = bytearray(6)
 NEED = bytearray(6)  # hidden cards per seat
 SIDE = bytearray(6)
-T = bytearray(96)  # per searched trick d: its cards in play order (8 a trick)
+T = bytearray(48)  # per searched trick d (at most 6): its cards in play order (8 a trick)
 ST = bytearray(40)  # the stock in drawing order: known top, hidden cards, face-up trump last
 POOL = bytearray(40)  # the unseen cards
-SEAT = bytearray(96)  # per searched trick d: the seat at each position (8 a trick)
-TZ = bytearray(12)  # per searched trick: its size
+SEAT = bytearray(48)  # per searched trick d: the seat at each position (8 a trick)
+TZ = bytearray(6)  # per searched trick: its size
 SP = [0, 0, 0]  # points per side
-# Facts: 0 players, 1 plays, 2 trump, 3 must-follow, 4 my side, 5 sides, 6 stock cards, 7 depth in
-# tricks, 8 nodes, 9 node limit, 10 start ticks, 11 budget ms, 12 pool size, 13 hidden stock cards,
-# 14 first hidden stock slot, 15 trump cost so far, 16 charge trumps?, 17 trick length at the root,
-# 18 this seat
-F = [0] * 20
+# Facts: 0 players, 1 plays, 2 trump, 3 must-follow, 4 my side, 5 sides, 6 stock cards, 8 nodes,
+# 9 node limit, 10 start ticks, 11 budget ms, 12 pool size, 13 hidden stock cards, 14 first hidden
+# stock slot, 17 trick length at the root
+F = [0] * 18
 
 
 def prepare(v, k, t0, budget, since, moves, score, facts):
     """Set up the search of `v` (brisca.ai's buffers: the moves, the heuristic's choice k first,
     scores, facts); how many placements to try (0: keep the heuristic move)."""
     n = v.nlegal
-    depth = setup(v, since, t0, budget, _EXACT_LINES, _TRICK_LINES)
-    if not depth:
+    if not setup(v, since, t0, budget, _EXACT_LINES):
         return 0
     for j in range(n):
         moves[j] = v.legal[j]
         score[j] = 0
     moves[0], moves[k] = moves[k], moves[0]
     facts[12] = facts[13] = 0
-    facts[14], facts[17] = depth > 1, n
+    facts[14], facts[17] = 1, n
     return _SAMPLES
 
 
@@ -83,10 +80,9 @@ def one(rng, voids, moves, score, facts):
     return True
 
 
-def setup(v, since, t0, budget, exact_cap, trick_cap):
-    """Read the view and choose the depth: every trick left (exact) once the stock is empty if the
-    tree has at most `exact_cap` lines of play, else the rest of this trick if it has at most
-    `trick_cap`, else 0: no search (also when the view does not add up), the caller's move stands."""
+def setup(v, since, t0, budget, cap):
+    """Read the view; True if the rest of the deal is to be solved: at most one drawing round
+    left and at most `cap` lines of play (False too when the view does not add up)."""
     r = v.rules
     n, me, face, top = v.n, v.seat, v.trump_card, v.stock_top
     for s in range(n):
@@ -141,32 +137,29 @@ def setup(v, since, t0, budget, exact_cap, trick_cap):
     TZ[0] = p
     if tl >= p or SEAT[tl] != me:
         return 0
-    # Lines of play: the product of the choices left in this trick (or, exact, in the deal).
-    depth, est = 1, 1
+    # Lines of play: the choices left in this trick, then every hand's orders (after the draw).
+    if v.stock_left > n * r.plays:
+        return 0
+    x = 1
     for s in range(n):
         HL[s] = v.hand_sizes[s]
     for i in range(tl, p):
-        est *= HL[SEAT[i]]
+        x *= HL[SEAT[i]]
         HL[SEAT[i]] -= 1
-    if v.stock_left <= n * r.plays:  # at most one drawing round left: the deal's every line
-        x = est
-        for s in range(n):
-            for i in range(1, HL[s] + (r.plays if v.stock_left else 0) + 1):
-                x *= i
-        if x <= exact_cap:
-            depth, est = 12, 0
-    if est > trick_cap:
+    for s in range(n):
+        for i in range(1, HL[s] + (r.plays if v.stock_left else 0) + 1):
+            x *= i
+    if x > cap:
         return 0
     SP[2] = 0
     for s in range(r.sides):
         SP[s] = v.side_points(s)
-    (F[0], F[1], F[2], F[3], F[4], F[5], F[6], F[7], F[10], F[11], F[12], F[13], F[14], F[16], F[17],
-     F[18]) = (n, r.plays, v.trump_suit, r.flags & 32, SIDE[me], r.sides, v.stock_left, depth, t0,
-               budget, np, hs, k, depth == 1, tl, me)
+    (F[0], F[1], F[2], F[3], F[4], F[5], F[6], F[10], F[11], F[12], F[13], F[14], F[17]) = (
+        n, r.plays, v.trump_suit, r.flags & 32, SIDE[me], r.sides, v.stock_left, t0, budget, np, hs, k, tl)
     F[8] = 0
     global _since
     _since = since
-    return depth
+    return True
 
 
 def _since(t0):
@@ -218,7 +211,7 @@ def sample(rng, voids):
 def value(move, alpha, limit):
     """Search this placement with `move` played by this seat: its value (x4 points; a lower
     value than `alpha` is only an upper bound), or None once `limit` nodes are spent."""
-    F[8], F[9], F[15] = 0, limit, 0
+    F[8], F[9] = 0, limit
     val = _g(F[17], 0, 0, alpha, _BIG, move)
     return None if F[8] > F[9] else val
 
@@ -242,8 +235,8 @@ def _order(d, leader):
 
 def _g(tl, si, d, alpha, beta, only):
     """Alpha-beta from position tl of searched trick d (stock index si): my side maximizes. The
-    trick's end (winner, points, draws, the deal's end or a leaf) is handled inline: a call costs
-    more than anything else on a board."""
+    trick's end (winner, points, draws, the deal's end) is handled inline: a call costs more than
+    anything else on a board."""
     F[8] += 1
     if not F[8] & 31 and _since(F[10]) >= F[11]:
         F[9] = 0  # out of time: abandon this placement
@@ -263,20 +256,16 @@ def _g(tl, si, d, alpha, beta, only):
     maxi = SIDE[turn] == F[4]
     best = -_BIG if maxi else _BIG
     end = tl + 1 >= TZ[d]
-    if end:  # the trick so far: its best card and seat, its points, the trumps' price
+    if end:  # the trick so far: its best card and seat, its points
         bc = T[b]
         bs = SEAT[b]
-        pts = cost = 0
-        f = min(F[6] - si + 2, 14) if F[16] else 0
+        pts = 0
         for p in range(tl):
             c = T[b + p]
             pts += POINTS[c % 10]
             if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
                 bc = c
                 bs = SEAT[b + p]
-            if f and c // 10 == trump:  # medium's price of a trump spent while the stock lasts
-                x = (4 + STRENGTH[c % 10] + POINTS[c % 10]) * f * 4 // 14
-                cost += x if SIDE[SEAT[b + p]] != F[4] else -x
     for i in range(k):
         c = H[hb + i]
         if only != _NO and c != only or follow != _NO and c // 10 != follow:
@@ -292,13 +281,8 @@ def _g(tl, si, d, alpha, beta, only):
             if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
                 w = turn
             p = pts + POINTS[c % 10]
-            x = cost
-            if f and c // 10 == trump:
-                y = (4 + STRENGTH[c % 10] + POINTS[c % 10]) * f * 4 // 14
-                x += -y if maxi else y
             sw = SIDE[w]
             SP[sw] += p
-            F[15] += x
             s1 = si
             if si < F[6]:  # everyone draws, the winner first
                 n = F[0]
@@ -308,8 +292,8 @@ def _g(tl, si, d, alpha, beta, only):
                         H[s * 5 + HL[s]] = ST[s1]
                         HL[s] += 1
                         s1 += 1
-            mine = SP[F[4]]
             if not HL[w]:  # the deal's end: points, +200 a win, +100 a draw
+                mine = SP[F[4]]
                 if F[5] == 2:
                     y = 200 if mine > 60 else 100 if mine == 60 else 0
                 else:
@@ -318,15 +302,12 @@ def _g(tl, si, d, alpha, beta, only):
                         if s != F[4]:
                             top = max(top, SP[s])
                     y = 200 if mine > top else 100 if mine == top else 0
-                val = (mine + y) * 4 + F[15]
-            elif d + 1 >= F[7]:  # a leaf: the rest of the deal's points shared
-                val = mine * 4 + (120 - SP[0] - SP[1] - SP[2]) * 2 + F[15]
+                val = (mine + y) * 4
             else:
                 _order(d + 1, w)
                 val = _g(0, s1, d + 1, alpha, beta, _NO)
             for j in range(s1 - si):
                 HL[(w + j) % F[0]] -= 1
-            F[15] -= x
             SP[sw] -= p
         HL[turn] = k
         H[hb + k - 1] = last

@@ -426,8 +426,7 @@ def test_search_solves_each_placement_exactly_once_the_stock_is_empty(spec):
     checked = 0
     for k, g in enumerate(late_positions(spec, 4, seed=8)):
         v = g.view(g.turn)
-        depth = search.setup(v, ai.since, ai.ticks_ms(), 10 ** 6, search._EXACT_LINES, 0)
-        if depth < 12:
+        if not search.setup(v, ai.since, ai.ticks_ms(), 10 ** 6, search._EXACT_LINES):
             continue
         search.sample(core.Random(k), 0)
         g2 = copy(g)
@@ -442,10 +441,12 @@ def test_search_solves_each_placement_exactly_once_the_stock_is_empty(spec):
 
 def test_search_placements_respect_hand_sizes_and_known_cards():
     from brisca import search
-    for g in positions("p4 partners", 6, seed=9) + late_positions("p4 partners", 4, seed=9, stock=4):
+    checked = 0
+    for g in late_positions("p4 partners", 6, seed=9, stock=4) + late_positions("p3 d39", 4, seed=9, stock=3):
         v = g.view(g.turn)
-        if not search.setup(v, ai.since, ai.ticks_ms(), 10 ** 6, search._EXACT_LINES, 10 ** 6):
+        if not search.setup(v, ai.since, ai.ticks_ms(), 10 ** 6, 10 ** 9):
             continue
+        checked += 1
         search.sample(core.Random(1), 0)
         placed = []
         for s in range(g.n):
@@ -463,6 +464,7 @@ def test_search_placements_respect_hand_sizes_and_known_cards():
         assert sorted(placed) == sorted(list(g.hand(g.turn)) + list(unseen[: v.unseen_into(unseen)])
                                         + ([g.trump_card] if g.trump_card != core.NO_CARD else [])
                                         + [c for c in range(40) if v.holder[c] and v.holder[c] != g.turn + 1])
+    assert checked >= 6
 
 
 def test_search_budget_is_honoured_on_every_table(monkeypatch):
