@@ -129,7 +129,8 @@ class Player:
         if self.level == 2 and (rules.players > 2 or rules.plays > 1):
             import gc
 
-            gc.collect()  # free blocks together first: the search module then loads in a small heap
+            if hasattr(gc, "mem_free"):  # a board: free blocks together first, so the module fits
+                gc.collect()
             from brisca import search  # every other table shape's search: only loaded when needed
 
             self.sr = search
