@@ -23,9 +23,9 @@ from brisca.core import POINTS, STRENGTH
 _NO = const(255)
 _BIG = const(30000)
 # Search nodes per move: the same work, so the same move, on every runtime. A node costs about
-# 0.8 ms on a PyBadge (tools/bench.py's estimate): 900 keep a move near 1 s even on a busy host, 600 (2p) near 0.6 s.
+# 1 ms on a PyBadge (tools/bench.py's estimate): 900 keep a move under 1 s, 600 under 0.6 s.
 _NODES = const(900)
-_NODES_2P = const(600)
+_NODES_2P = const(600)  # 2 players, or double (its nodes cost more: 8-card tricks)
 _SAMPLES = const(12)  # most placements per move
 _EXACT_LINES = const(1300)  # solve when the rest of the deal has at most this many lines of play
 
@@ -68,7 +68,7 @@ def one(rng, voids, moves, score, facts):
     sample(rng, voids)
     a = -_BIG
     for i in range(facts[17]):
-        val = value(moves[i], a, (_NODES_2P if F[0] == 2 else _NODES) - facts[12])
+        val = value(moves[i], a, (_NODES_2P if F[0] == 2 or F[1] > 1 else _NODES) - facts[12])
         facts[12] += F[8]
         if val is None:
             return False
