@@ -11,7 +11,9 @@
 - hard: medium, plus, with 2 players, determinized alpha-beta once the stock is down to its last
   drawing trick: each placement of the hidden cards consistent with what the seat saw (voids shown
   under must-follow) is enumerated or sampled and solved exactly; with an empty stock that is one
-  exact solve (reason `endgame_exact`).
+  exact solve (reason `endgame_exact`). On every other table (3 players, 4 and 6 in teams, double)
+  brisca/search.py does the same from the last drawing round once the deal's lines are few: side
+  minimax (partners cooperate; 3 players: paranoid), loaded only for those tables.
 Search state lives in preallocated module buffers (one decision runs at a time), the recursion is
 two frames per trick (under 14 frames), and the work is bounded by a node count (the same decision
 on every runtime) and by the time budget."""
