@@ -117,6 +117,8 @@ class Player:
     """An AI seat. `choose(view)` blocks; `start`/`step`/`progress`/`result` do the same work in
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
 
+    sr = None  # brisca.search on tables other than 2 players (an instance attribute only there)
+
     def __init__(self, rules, level="medium", seed=0):
         self.level = 0 if level == "easy" else 1 if level == "medium" else 2 if level == "hard" else -1
         if self.level < 0:
@@ -127,7 +129,6 @@ class Player:
         self.deal = -1
         self.action = self.tricks = self.todo = self.done = self.t0 = self.budget = 0
         self.reason = "dump_low"
-        self.sr = None
         if self.level == 2 and (rules.players > 2 or rules.plays > 1):
             import gc
 
