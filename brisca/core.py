@@ -75,8 +75,8 @@ F_PARTNERS_SEE = const(64)  # partners see each other's hands once the stock is 
 
 
 class Rules:
-    """A table's rules. `check()` (run by the constructor and by Game) rejects what cannot be
-    played with a ValueError and sets the derived fields `hand`, `sides` and `plays`."""
+    """A table's rules, never changed once made. The constructor rejects what cannot be played
+    with a ValueError and sets the derived fields `hand`, `sides` and `plays`."""
 
     def __init__(self, players=2, deck=40, flags=0, tie=TIE_DRAW, match=MATCH_ONE, target=1,
                  style=STYLE_ITALIAN):
@@ -87,14 +87,11 @@ class Rules:
         self.match = match
         self.target = target
         self.style = style
-        self.check()
-
-    def check(self):
-        n, f, t, m = self.players, self.flags, self.target, self.match
+        n, f, t, m = players, flags, target, match
         why = None
         if n not in PLAYERS:
             why = "players: 2, 3, 4 or 6"
-        elif self.deck not in {2: (40, 32), 3: (39, 36, 32), 4: (40, 32), 6: (36, 32)}[n]:
+        elif deck not in ((40, 32), (39, 36, 32), (40, 32), (), (36, 32))[n - 2]:
             why = "deck: 40/32 cards for 2 or 4 players, 39/36/32 for 3, 36/32 for 6"
         elif f & ~127:
             why = "unknown flags"
@@ -106,7 +103,7 @@ class Rules:
             why = "double: 2 or 4 players"
         elif f & F_PARTNERS_SEE and n < 4:
             why = "partners: 4 or 6 players"
-        elif self.tie not in (0, 1, 2) or self.style not in (0, 1, 2, 3) or m not in (0, 1, 2, 3):
+        elif tie not in (0, 1, 2) or style not in (0, 1, 2, 3) or m not in (0, 1, 2, 3):
             why = "unknown tie, match or style"
         elif not (t == 1 if m == MATCH_ONE else 1 <= t <= 15 if m == MATCH_WINS
                   else t in (3, 5) if m == MATCH_BEST_OF else t in (120, 121, 151)):
@@ -166,22 +163,18 @@ class Random:
         self.y = seed // 30268 % 30306 + 1
         self.z = seed // 917302008 + 1
         for _ in range(8):
-            self.next()
-
-    def next(self):
-        """Next value in 0..30268."""
-        self.x = 171 * self.x % 30269
-        self.y = 172 * self.y % 30307
-        self.z = 170 * self.z % 30323
-        return (self.x + self.y + self.z) % 30269
+            self.below(30269)  # (below(30269) is the generator's next value itself)
 
     def below(self, n):
         """Uniform int in 0..n-1 for 1 <= n <= 30269."""
         limit = 30269 - 30269 % n
-        r = self.next()
-        while r >= limit:
-            r = self.next()
-        return r % n
+        while True:
+            self.x = 171 * self.x % 30269
+            self.y = 172 * self.y % 30307
+            self.z = 170 * self.z % 30323
+            r = (self.x + self.y + self.z) % 30269
+            if r < limit:
+                return r % n
 
     def shuffle(self, buf, start, end):
         """Fisher-Yates shuffle of buf[start:end] in place."""
@@ -197,11 +190,12 @@ def deal_seed(seed, deal_no):
     return (seed + deal_no * 1000003) % (SEED_MAX + 1)
 
 
-def side_points(rules, seat_points, side):
+def side_points(self, side):
+    """A side's card points this deal: a method of both Game and View (one function, less heap)."""
     total = 0
-    for s in range(rules.players):
-        if rules.side_of(s) == side:
-            total += seat_points[s]
+    for s in range(self.rules.players):
+        if self.rules.side_of(s) == side:
+            total += self.seat_points[s]
     return total
 
 
@@ -214,9 +208,9 @@ MATCH_OVER = const(3)
 HAND_MAX = const(5)
 _TRICK_MAX = const(8)  # 6 players x 1, or 4 players x 2 (double)
 _MOVES_MAX = const(80)
-FORMAT_VERSION = const(1)
-MAGIC = const(0xB7)
-HEADER = const(23)
+_FORMAT_VERSION = const(1)
+_MAGIC = const(0xB7)
+_HEADER = const(23)
 
 
 class Game:
@@ -229,7 +223,6 @@ class Game:
     """
 
     def __init__(self, rules, seed=0, dealer=0):
-        rules.check()
         n = rules.players
         if not 0 <= dealer < n:
             raise ValueError("dealer %r is not a seat" % (dealer,))
@@ -283,7 +276,9 @@ class Game:
         pos = 0
         for _ in range(r.hand):  # one card at a time, starting at the dealer's right
             for i in range(n):
-                self._give((self.leader + i) % n, deck[pos])
+                s = (self.leader + i) % n
+                self.hands[s * HAND_MAX + self.hand_len[s]] = deck[pos]
+                self.hand_len[s] += 1
                 pos += 1
         self.trump_card = self.trump_suit = NO_CARD
         if r.flags & F_NO_TRUMP == 0:
@@ -303,10 +298,6 @@ class Game:
         self.last_winner = NO_CARD
         self.phase = PLAY
         self._begin_trick()
-
-    def _give(self, seat, card):
-        self.hands[seat * HAND_MAX + self.hand_len[seat]] = card
-        self.hand_len[seat] += 1
 
     def _begin_trick(self):
         # Everyone with the most cards plays. Fewer only happens when a 32-card stock runs out
@@ -332,8 +323,7 @@ class Game:
         b = seat * HAND_MAX
         return bytes(self.hands[b: b + self.hand_len[seat]])
 
-    def side_points(self, side):
-        return side_points(self.rules, self.seat_points, side)
+    side_points = side_points
 
     def match_points(self, side):
         return self.tally[3 + 2 * side] << 8 | self.tally[4 + 2 * side]
@@ -477,7 +467,8 @@ class Game:
                 s = (winner + i) % n
                 card = self.deck[self.top]
                 self.top += 1
-                self._give(s, card)
+                self.hands[s * HAND_MAX + self.hand_len[s]] = card
+                self.hand_len[s] += 1
                 if self.top == self.end and self.trump_card != NO_CARD:
                     self.exposed[card] = s + 1  # everyone sees who takes the face-up card
                     self.trump_card = NO_CARD
@@ -545,7 +536,7 @@ class Game:
     def to_bytes(self):
         """The whole game in at most 128 bytes: rules, seed, match tally and this deal's moves."""
         s = self.seed
-        return bytes((MAGIC, FORMAT_VERSION)) + self.rules.to_bytes() + bytes(
+        return bytes((_MAGIC, _FORMAT_VERSION)) + self.rules.to_bytes() + bytes(
             (s >> 24, s >> 16 & 255, s >> 8 & 255, s & 255, self.deal_no & 255, self.deal_dealer)
         ) + bytes(self.tally0) + bytes((self.nmoves,)) + bytes(self.moves[: self.nmoves])
 
@@ -554,11 +545,11 @@ class Game:
         """Restore a game from to_bytes(); a ValueError if `data` is not one."""
         try:
             data = bytes(data)
-            if len(data) < HEADER or data[0] != MAGIC:
+            if len(data) < _HEADER or data[0] != _MAGIC:
                 raise ValueError("not a saved Brisca game")
-            if data[1] != FORMAT_VERSION:
-                raise ValueError("saved game format %d, this build reads %d" % (data[1], FORMAT_VERSION))
-            if len(data) != HEADER + data[22]:
+            if data[1] != _FORMAT_VERSION:
+                raise ValueError("saved game format %d, this build reads %d" % (data[1], _FORMAT_VERSION))
+            if len(data) != _HEADER + data[22]:
                 raise ValueError("saved game truncated or overlong")
             g = cls(Rules.from_bytes(data[2:6]), data[6] << 24 | data[7] << 16 | data[8] << 8 | data[9],
                     data[11])
@@ -571,7 +562,7 @@ class Game:
             if g.deal_no:
                 g._deal()  # a later deal of the match: its own seed
             g.tally0[:] = g.tally
-            for a in data[HEADER:]:
+            for a in data[_HEADER:]:
                 if g.phase >= DEAL_OVER:
                     raise ValueError("moves after the deal ended")
                 g.apply(a)
@@ -598,7 +589,9 @@ class View:
 
     def fill(self, g, seat):
         self.seat = seat
-        for name in PUBLIC:
+        for name in ("phase", "turn", "leader", "dealer", "trick_no", "deal_no", "trump_suit", "trump_card",
+                     "stock_left", "trick", "trick_seats", "trick_len", "last_trick", "last_seats", "last_len",
+                     "last_winner", "played_by", "seat_points", "seat_tricks", "tally", "match_winners"):
             setattr(self, name, getattr(g, name))
         self.hand_sizes = g.hand_len
         # Scoperta: the top card of the stock lies face up too.
@@ -616,8 +609,7 @@ class View:
         self.nlegal = g.legal_into(self.legal) if g.turn == seat else 0
         self.exchange_card = g.exchange_card(seat) if g.turn == seat else NO_CARD
 
-    def side_points(self, side):
-        return side_points(self.rules, self.seat_points, side)  # type: ignore[attr-defined]
+    side_points = side_points
 
     def unseen_into(self, buf):
         """Write the cards this seat cannot place (others' hidden cards, the face-down stock) into
@@ -630,8 +622,3 @@ class View:
                 count += 1
         return count
 
-
-#: What every seat sees of a Game, shared into each View.
-PUBLIC = ("phase", "turn", "leader", "dealer", "trick_no", "deal_no", "trump_suit", "trump_card",
-          "stock_left", "trick", "trick_seats", "trick_len", "last_trick", "last_seats", "last_len",
-          "last_winner", "played_by", "seat_points", "seat_tricks", "tally", "match_winners")

@@ -9,9 +9,6 @@ import pytest
 from brisca import core
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-# Rank indexes (card % 10) and the engine's own sizes, which core does not export.
-PRIVATE = {"_ACE": 0, "_TWO": 1, "_THREE": 2, "_FOUR": 3, "_FIVE": 4, "_SIX": 5, "_SEVEN": 6,
-           "_TRICK_MAX": 8, "_MOVES_MAX": 80}
 MODULES = ["brisca/notation.py", "brisca/_records.py"]
 
 
@@ -25,8 +22,13 @@ def consts(path):
     return out
 
 
+# The engine's own underscore consts (rank indexes, sizes, the save format), which core does not export.
+PRIVATE = consts("brisca/core.py")
+
+
 def test_the_consts_are_found():
     assert consts("brisca/notation.py")["_NEXT_DEAL"] == 42
+    assert PRIVATE["_SEVEN"] == 6 and PRIVATE["_HEADER"] == 23
 
 
 @pytest.mark.parametrize("path", MODULES)
