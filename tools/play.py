@@ -22,37 +22,20 @@ ROOT = os.path.dirname(HERE)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 SAVE_FILE = os.path.join(ROOT, "sim-save.bin")
-# names tools/install.py might give its CIRCUITPY finder (it is written separately)
-_FINDERS = ("find_drive", "find_circuitpy", "find_board", "find_mount", "circuitpy_path")
 
 
 def find_board_drive():
-    """(path of the mounted CIRCUITPY drive or None, problem text or None) via tools/install.py's
-    find_drive(). No install.py, or no drive: (None, None); several drives: (None, message)."""
-    if not os.path.exists(os.path.join(HERE, "install.py")):
-        return None, None
+    """(path of the one mounted CIRCUITPY drive or None, problem text or None): no drive is not a
+    problem (the simulator starts), several drives are."""
+    if HERE not in sys.path:
+        sys.path.insert(0, HERE)
+    import install
+
     try:
-        if HERE not in sys.path:
-            sys.path.insert(0, HERE)
-        import install
-    except Exception as err:  # noqa: BLE001 - a broken installer must not stop the simulator
-        print(f"(tools/install.py could not be loaded: {err}; using the simulator)")
-        return None, None
-    finder = None
-    for name in _FINDERS:
-        finder = getattr(install, name, None)
-        if callable(finder):
-            break
-    if finder is None:
-        return None, None
-    try:
-        found = finder()
-    except Exception as err:  # noqa: BLE001 - install.InstallError: none found, or several
+        return install.find_drive(), None
+    except install.InstallError as err:
         text = str(err)
-        if "No CIRCUITPY" in text:
-            return None, None
-        return None, text
-    return (str(found) if found else None), None
+        return None, (None if text.startswith("No CIRCUITPY") else text)
 
 
 def install_to_board(drive):
@@ -66,11 +49,9 @@ def install_to_board(drive):
 
 
 def open_sim_store(lang):
-    """The simulator's save file (brisca.save) with the language set if asked, or None."""
-    try:
-        from brisca.save import open_store
-    except ImportError:
-        return None
+    """The simulator's save file (brisca.save) with the language set if asked."""
+    from brisca.save import open_store
+
     store = open_store(SAVE_FILE)
     if lang:
         try:
@@ -111,11 +92,8 @@ def run_sim(args):
     except (SimUnavailable, pygame.error) as err:
         print(NO_WINDOW.format(err=err))
         return 2
-    try:
-        from brisca.ui import app
-    except ImportError as err:
-        print(f"The game's screens are not available yet (brisca.ui.app: {err}).")
-        return 2
+    from brisca.ui import app
+
     store = open_sim_store(args.lang)
     if not args.headless:
         print(f"Brisca simulator ({sim.profile.title}). Keys: arrows, Z/Enter = A, X/Esc = B, S/Space = Start, "
@@ -143,10 +121,8 @@ def main(argv=None):
     if args.scale < 1 or args.scale > 10:
         ap.error("--scale must be 1..10")
     if args.lang:
-        try:
-            from brisca.lang import LANGS
-        except ImportError:
-            LANGS = (args.lang,)
+        from brisca.lang import LANGS
+
         if args.lang not in LANGS:
             ap.error("--lang must be one of: " + " ".join(LANGS))
     if not args.sim and not args.headless:
