@@ -1,6 +1,6 @@
 """Soak: many AI-vs-AI games under real MicroPython in a small heap, saving after every trick.
 
-    .venv/bin/python tools/soak.py --games 1000 --heap 48K
+    .venv/bin/python tools/soak.py --games 1000 --heap 52K
 
 Compiles brisca/ (without its UI) and tools/soak_mp.py with MicroPython's mpy-cross into a fresh
 folder, runs soak_mp under `micropython -X heapsize=HEAP`, and reports the free heap after each
@@ -21,7 +21,7 @@ ROOT = mpytree.ROOT
 WARMUP = 5  # games before the heap must be flat: one of each table in soak_mp.TABLES
 
 
-def soak(games=1000, heap="48K", seed=1):
+def soak(games=1000, heap="52K", seed=1):
     """Run the soak; a dict: free (bytes free after each game), probes, done (the DONE line),
     error (the run's failure output, or None), seconds."""
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
@@ -63,7 +63,7 @@ def verdict(result):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--heap", default="48K", help="MicroPython heap size, e.g. 32K, 48K")
+    ap.add_argument("--heap", default="52K", help="MicroPython heap size, e.g. 32K, 48K")
     ap.add_argument("--seed", type=int, default=1)
     o = ap.parse_args(argv)
     result = soak(o.games, o.heap, o.seed)
