@@ -213,6 +213,9 @@ _MAGIC = const(0xB7)
 _HEADER = const(23)
 
 
+_LEGAL = bytearray(HAND_MAX)  # apply()'s scratch: checking a move allocates nothing
+
+
 class Game:
     """A match in progress: the current deal's cards and the match tally.
 
@@ -392,10 +395,13 @@ class Game:
 
     def apply(self, action):
         """Apply a legal action; a ValueError, with the state unchanged, for anything else."""
-        legal = self.legal_actions()
-        if not isinstance(action, int) or action not in legal:
+        n = self.legal_into(_LEGAL)
+        i = 0
+        while i < n and not (isinstance(action, int) and _LEGAL[i] == action):
+            i += 1
+        if i == n:
             raise ValueError("action %r is not legal now (turn: seat %r, legal: %s)" % (
-                action, self.turn, " ".join(str(a) for a in legal) or "none, the match is over"))
+                action, self.turn, " ".join(str(a) for a in _LEGAL[:n]) or "none, the match is over"))
         if action == NEXT_DEAL:
             self.deal_no += 1
             self._deal()
@@ -605,7 +611,8 @@ class View:
                 for i in range(g.hand_len[s]):
                     self.holder[g.hands[s * HAND_MAX + i]] = s + 1
         k = self.hand_len = g.hand_len[seat]
-        self.hand[:k] = g.hands[seat * HAND_MAX: seat * HAND_MAX + k]
+        for i in range(k):  # (a slice of g.hands would allocate)
+            self.hand[i] = g.hands[seat * HAND_MAX + i]
         self.nlegal = g.legal_into(self.legal) if g.turn == seat else 0
         self.exchange_card = g.exchange_card(seat) if g.turn == seat else NO_CARD
 
