@@ -18,6 +18,10 @@ def _show_error(err):
         display = getattr(board, "DISPLAY", None)
         if display is None:
             return
+        # The display still holds the game's screen, and through it most of the game's heap. Let it
+        # go first: after a MemoryError the message's own bitmap would not fit beside it.
+        display.root_group = None
+        gc.collect()
         width = display.width // 6 - 1
         text = "%s: %s" % (type(err).__name__, err)
         lines = ["Brisca stopped", ""]
