@@ -2,7 +2,7 @@
 CircuitPython modules it lacks (tests/mpstubs), and find the smallest heap that boots and plays.
 
     python tools/device_boot.py                  # one run of the scripted game (tests/mpstubs/player.py)
-    python tools/device_boot.py --min-heap       # smallest heap for boot-and-play, .py and .mpy
+    python tools/device_boot.py --min-heap       # the smallest heaps: boot, boot and play; .py and .mpy
     python tools/device_boot.py --compile-peaks  # smallest heap to compile each UI module from source
 
 The tree is what tools/install.py puts on a drive (code.py, boot.py, brisca/ as .py, assets/, the
@@ -111,8 +111,24 @@ def smallest_heap(ok, lo=16 * 1024, hi=1024 * 1024, grain=1024):
     return hi
 
 
+def heap_edge(ok, below=32, above=24, step=2):
+    """The heap sizes near the edge, in K: (lowest that passed, lowest from which every size scanned
+    passed, highest that failed). Fragmentation makes `ok` uneven near the edge (a size can fail
+    where a smaller one passed), so this bisects to the edge, then scans it in `step` K steps from
+    `below` K under to `above` K over. None if even 1M fails."""
+    k = smallest_heap(ok, grain=4096)
+    if k is None:
+        return None
+    k //= 1024
+    sizes = range(max(8, k - below), k + above + 1, step)
+    passed = [n for n in sizes if ok(n * 1024)]
+    failed = [n for n in sizes if n not in passed]
+    always = min(n for n in passed if not [f for f in failed if f > n])
+    return passed[0], always, failed[-1] if failed else None
+
+
 def min_game_heap(tree, code=GAME):
-    return smallest_heap(lambda n: game_ok(run(tree, code, n)))
+    return heap_edge(lambda n: game_ok(run(tree, code, n)))
 
 
 def stand_in_overhead(tree):
@@ -147,8 +163,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mpy", action="store_true", help="brisca/ as .mpy (default: .py, as install.py ships it)")
     ap.add_argument("--no-layout", action="store_true", help="leave adafruit_displayio_layout out, as install.py does")
-    ap.add_argument("--heap", default="256K", help="heap for a single run (default 256K)")
-    ap.add_argument("--min-heap", action="store_true", help="bisect the smallest heap, .py and .mpy")
+    ap.add_argument("--heap", default="512K", help="heap for a single run (default 512K)")
+    ap.add_argument("--min-heap", action="store_true",
+                    help="the smallest heaps (bisected, then scanned: fragmentation makes the edge uneven)")
     ap.add_argument("--compile-peaks", action="store_true", help="smallest heap to compile each UI module")
     ap.add_argument("--keep", metavar="DIR", help="build the tree in DIR and keep it")
     args = ap.parse_args(argv)
@@ -170,9 +187,10 @@ def main(argv=None):
                 if not mpy:
                     print("stand-ins and player on the heap: %d B" % stand_in_overhead(tree), flush=True)
                 for name, code in (("boot to the title", BOOT), ("boot and play", GAME)):
-                    n = min_game_heap(tree, code)
-                    print("%-17s %-26s smallest heap %s" % (name, what, "none up to 1M" if n is None else
-                                                             "%d K" % (n // 1024)), flush=True)
+                    edge = min_game_heap(tree, code)
+                    print("%-17s %-24s %s" % (name, what, "fails at 1M" if edge is None else
+                                                "passed from %dK, always from %dK, failed up to %sK" % edge),
+                          flush=True)
             return 0
         tree = build(base / "tree", args.mpy, layout)
         proc = run(tree, GAME, args.heap)

@@ -1,0 +1,116 @@
+"""The board's start-up under the real MicroPython binary: code.py, boot.py and brisca/ as the board
+gets them, played through a whole deal, on a heap of fixed size.
+
+The tree is tools/install.py's (brisca/ as .py source, which a board without CircuitPython's mpy-cross
+compiles at boot; the libraries found by its import scan, as .mpy like circup installs them), built
+by tools/device_boot.py. The CircuitPython modules MicroPython lacks (displayio, terminalio, fontio,
+bitmaptools, vectorio, busdisplay, board for a PyBadge, keypad, digitalio, pwmio, audioio,
+audiocore, neopixel_write, analogio, storage, microcontroller, supervisor with a virtual clock that
+wraps 5 s into the game) are the stand-ins in tests/mpstubs: small, stateful and as strict as the
+board where it matters (int positions, one group per layer, packed bitmaps on the heap, pins in use).
+The real Adafruit libraries run on them. tests/mpstubs/player.py runs code.main() and plays on the
+PyBadge's keys, reading the screen from the display tree: title, new game vs the AI, a whole deal
+with a hint, the last trick, the pause menu's score sheet and last trick, a trick pause cut short,
+the deal-over screen with its replay code; then quit, a pass-and-play game through four handovers;
+then the error screen code.py shows when the game stops.
+"""
+import pathlib
+import shutil
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import device_boot  # noqa: E402 (after the sys.path set-up on purpose)
+import install  # noqa: E402
+
+# The heap each run gets on this 64-bit binary (objects about twice a board's), a regression guard.
+# `python tools/device_boot.py --min-heap` measures the edge; the heap's layout shifts with the tree's
+# path length, so near the edge passes and failures interleave. Measured over three path lengths:
+# boot and play from .py always passed from 336-348K (failures up to 346K, passes from 332K), from
+# .mpy from 340K; boot to the title from .py always from 262-268K (failures up to 266K). 58K of that
+# are the stand-ins and the player, which a board has in firmware. The figures below leave 36K over
+# the worst edge seen: growth past that is worth a look before it reaches a board.
+HEAP = "384K"
+BOOT_HEAP = "304K"
+
+SCREENS = ("title: New game / Replay a deal", "setup: Start", "table: ", "hint: ", "trick pause cut short",
+           "last trick: Last trick", "pause", "score: Tricks", "pause, last trick", "deal over: ",
+           "title again: Continue / New game", "setup: Mode: 2 players", "handover: Pass to Player",
+           "handover: Pass to Player", "handover: Pass to Player", "handover: Pass to Player")
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    """The board's tree with adafruit_displayio_layout added (a board with it installed)."""
+    return device_boot.build(tmp_path_factory.mktemp("device") / "t", mpy=False, layout=True)
+
+
+@pytest.fixture(scope="module")
+def tree_as_installed(tmp_path_factory):
+    """Exactly install.py's tree: no adafruit_displayio_layout (the menus lay out rows by hand)."""
+    return device_boot.build(tmp_path_factory.mktemp("device") / "t", mpy=False, layout=False)
+
+
+def check_game(proc):
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out
+    assert "Traceback" not in out, out
+    assert "unavailable" not in out, out  # detect() reports a part (keys, speaker, pixels) it could not start
+    screens = [line[len("SCREEN "):] for line in proc.stdout.splitlines() if line.startswith("SCREEN ")]
+    assert len(screens) == len(SCREENS), out
+    for got, want in zip(screens, SCREENS):
+        assert got.startswith(want), out
+    deal_over = screens[SCREENS.index("deal over: ")]
+    assert "Player 1: " in deal_over and "AI 1: " in deal_over, out  # both sides' points
+    assert "Code " in deal_over, out  # the replay code (brisca.notation, loaded at the deal's end)
+    assert "RAM free after loading the app" in out, out
+    assert "ERROR SCREEN Brisca stopped |  | ValueError: stand-in fail" in out, out
+
+
+def test_boots_and_plays_from_source(tree):
+    check_game(device_boot.run(tree, device_boot.GAME, HEAP))
+
+
+def test_boots_and_plays_as_installed(tree_as_installed):
+    check_game(device_boot.run(tree_as_installed, device_boot.GAME, HEAP))
+
+
+def test_boot_to_the_title_from_source(tree):
+    proc = device_boot.run(tree, device_boot.BOOT, BOOT_HEAP)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "SCREEN title: New game" in out and "ERROR SCREEN Brisca stopped" in out, out
+
+
+@pytest.mark.parametrize("held", (True, False))
+def test_boot_py_gives_the_drive_to_the_game_only_with_select_held(tree, held):
+    proc = device_boot.run(tree, "import player; player.boot(%s)" % held, "64K")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out
+    assert "buttons not read" not in out and "could not" not in out, out
+    assert ("BOOT remounts [('/', False)]" if held else "BOOT remounts []") in out, out
+
+
+def test_a_cpython_only_call_in_the_ui_fails_the_run(tree, tmp_path):
+    """The harness can fail: str.removeprefix (CPython 3.9, not MicroPython) in the list view."""
+    bad = tmp_path / "t"
+    shutil.copytree(tree, bad)
+    menu = bad / "brisca" / "ui" / "menu.py"
+    text = menu.read_text()
+    assert "self.title.set(title)" in text
+    menu.write_text(text.replace("self.title.set(title)", "self.title.set(title.removeprefix(''))"))
+    proc = device_boot.run(bad, device_boot.GAME, HEAP)
+    assert proc.returncode != 0
+    assert "AttributeError" in proc.stdout + proc.stderr
+
+
+def test_stand_ins_are_never_installed():
+    """tools/install.py ships none of tests/ (the stand-ins would shadow the board's own modules)."""
+    files, _names = install.build_tree(ROOT)
+    stand_ins = {p.stem for p in (ROOT / "tests" / "mpstubs").glob("*.py")}
+    for rel in files:
+        assert not rel.startswith("tests/"), rel
+        top = rel.split("/")[1] if rel.startswith("lib/") else rel
+        assert top.rsplit(".", 1)[0] not in stand_ins, rel
