@@ -69,11 +69,12 @@ def build(out, mpy=False, layout=True, lib_mpy=True):
     return out
 
 
-def run(tree, code, heap, timeout=300):
+def run(tree, code, heap, timeout=300, keep_save=False):
     """micropython -X heapsize=heap -c code, in `tree` (its cwd, like a board's /), with the
-    firmware stand-ins first on the path and lib/ last. CompletedProcess (text)."""
+    firmware stand-ins first on the path and lib/ last. CompletedProcess (text). The run starts
+    with nothing saved unless keep_save (brisca.save keeps its records in sim-save.bin on this port)."""
     tree = pathlib.Path(tree)
-    for old in tree.glob("sim-save.bin*"):  # brisca.save's file on this port: every run starts unsaved
+    for old in () if keep_save else tree.glob("sim-save.bin*"):
         old.unlink()
     env = dict(os.environ, MICROPYPATH="%s:%s" % (tree / "firmware", tree / "lib"))
     exe = mpytree.binary("micropython")
@@ -84,7 +85,8 @@ def run(tree, code, heap, timeout=300):
 
 
 GAME = "import player; player.game()"
-BOOT = "import player; player.game(boot_only=True)"
+BOOT = "import player; player.game('boot')"
+RESUME = "import player; player.game('resume')"  # after GAME, in the same tree: its saved game
 # What the stand-ins and the player hold on the heap (on a board those modules are firmware):
 # the heap in use once they are all imported, less the heap in use by an empty interpreter.
 OVERHEAD = ("import gc; gc.collect(); m0 = gc.mem_alloc(); import player, board, displayio, terminalio, fontio, "

@@ -8,6 +8,7 @@ for one poll). Every step waits for what should appear and stops with Stuck if i
 lines it prints ("SCREEN ...") are what the test checks.
 
     micropython -c "import player; player.game()"      # code.main(), then the error screen
+    micropython -c "import player; player.game('resume')"  # again, on the game the first run saved
     micropython -c "import player; player.boot(True)"  # boot.py with SELECT held
 """
 import gc
@@ -177,15 +178,85 @@ def play_vs_ai(extras):
         yield from wait(lambda s: s is not before, "the card to be played")
 
 
-def pass_and_play(handovers):
-    """From the deal-over screen: quit to the title, start a 2-player pass-and-play game, and play
-    until `handovers` handover screens were confirmed."""
-    yield START
-    yield from wait_title("Pause")
-    yield from choose("Quit")
+def choose_value(prefix):
+    """Change the highlighted menu row's value (RIGHT) until the row starts with `prefix`."""
+    for _ in range(12):
+        if screen()[3].startswith(prefix):
+            return
+        yield RIGHT
+        yield None
+    raise Stuck("no value %r on %r" % (prefix, screen()))
+
+
+def menus_tour():
+    """From the title: two rules pages, the statistics, the settings (the language switched to
+    Spanish and back, player 1 named AB on the letter picker), back to the title."""
+    yield from choose("Rules")
+    yield A
+    yield from wait(lambda s: s[0] == "list" and " 1/" in s[1], "rules page 1")
+    first = screen()[1]
+    yield A
+    yield from wait(lambda s: s[0] == "list" and " 2/" in s[1], "rules page 2")
+    note("rules: %s, %s" % (first, screen()[1]))
+    yield B
+    yield from wait_title(TITLE)
+    yield from choose("Statistics")
+    yield A
+    yield from wait_title("Statistics")
+    note("statistics: " + screen()[2][0])
+    yield B
+    yield from wait_title(TITLE)
+    yield from choose("Settings")
+    yield A
+    yield from wait_title("Settings")
+    yield from choose("Language")
+    yield RIGHT
+    yield from wait_title("Ajustes")
+    note("settings in Spanish: " + screen()[3])
+    yield LEFT
+    yield from wait_title("Settings")
+    yield from choose("Player names")
+    yield A
+    yield from wait_title("Player names")
+    yield A  # player 1
+    yield from wait_title("Enter name")
+    for key in (A, RIGHT, A, START):  # A, then the letter right of it (B), then done
+        yield key
+        yield None
+    yield from wait_title("Player names")
+    note("names: " + screen()[3])
+    yield from choose("Back")
+    yield A
+    yield from wait_title("Settings")
+    yield B
+    yield from wait_title(TITLE)
+
+
+def vs_ai_one_deal():
+    """New game against the AI, a one-deal match, played to the match result; Exit to the title."""
+    yield from choose("New game")
+    yield A
+    yield from wait_title("New game")
+    yield from choose("Match")
+    yield from choose_value("Match: One deal")
+    note("setup: " + screen()[3])
+    yield from choose("Start")
+    yield A
+    yield from wait(lambda s: s[0] == "table", "the table")
+    note("table: " + screen()[1])
+    yield from play_vs_ai(True)
+    note("deal over: " + " | ".join(screen()[2]))
+    yield A
+    yield from wait_title("Match")
+    note("match: " + " | ".join([r for r in screen()[2] if r]))
+    yield from choose("Exit")
     yield A
     yield from wait_title(TITLE)
-    note("title again: " + " / ".join(screen()[2][:2]))
+
+
+def pass_and_play(handovers):
+    """From the title: a 2-player pass-and-play game until `handovers` handover screens were
+    confirmed; then the pause menu's Quit, back to the title (the game is saved)."""
     yield from choose("New game")
     yield A
     yield from wait_title("New game")
@@ -212,6 +283,12 @@ def pass_and_play(handovers):
         if s[0] == "list" and s[1].startswith("Deal over"):
             raise Stuck("the deal ended before %d handovers" % handovers)
         yield None
+    yield START
+    yield from wait_title("Pause")
+    yield from choose("Quit")
+    yield A
+    yield from wait_title(TITLE)
+    note("title again: " + " / ".join(screen()[2][:2]))
 
 
 def boot_script():
@@ -223,16 +300,19 @@ def full_script():
     yield from boot_script()
     if screen()[3] != "New game":
         raise Stuck("the title menu does not start on New game: %r" % (screen(),))
-    yield A
-    yield from wait_title("New game")
-    note("setup: " + screen()[3])
-    yield A  # the new-game menu opens on Start
-    yield from wait(lambda s: s[0] == "table", "the table")
-    note("table: " + screen()[1])
-    yield from play_vs_ai(True)
-    s = screen()
-    note("deal over: " + " | ".join(s[2]))
+    yield from menus_tour()
+    yield from vs_ai_one_deal()
     yield from pass_and_play(4)
+
+
+def resume_script():
+    """A board switched on again with a game saved: Resume? Yes, back at that game."""
+    yield from wait_title("Resume?")
+    note("resume: " + screen()[3])
+    yield A
+    yield from wait(lambda s: s[0] == "table" or len(s[2]) > 2 and s[2][2].startswith("Pass to"), "the game")
+    s = screen()
+    note("resumed: " + (s[1] if s[0] == "table" else s[2][2]))
 
 
 def on_scan(scanner):
@@ -252,12 +332,12 @@ def on_scan(scanner):
         stats["presses"] += 1
 
 
-def game(mem=False, boot_only=False):
-    """code.py's start-up and the full script (boot_only: up to the title screen), then the error
-    screen code.py shows on a crash. mem: print the heap in use at each step (a collection each
-    time: diagnostics only)."""
+def game(script="full", mem=False):
+    """code.py's start-up and a script ("full"; "boot": up to the title screen; "resume": a saved
+    game resumed), then the error screen code.py shows on a crash. mem: print the heap in use at
+    each step (a collection each time: diagnostics only)."""
     _mem[0] = mem
-    _plan[0] = boot_script() if boot_only else full_script()
+    _plan[0] = {"full": full_script, "boot": boot_script, "resume": resume_script}[script]()
     keypad.on_scan = on_scan
     import code  # the game's code.py, compiled from source as the board does
 
