@@ -73,6 +73,9 @@ def check_game(proc):
     handovers = [s for s in screens if s.startswith("handover: ")]
     assert any("AB" in s for s in handovers) and any("Player 2" in s for s in handovers), out
     assert "RAM free after loading the app" in out, out
+    done = [line.split() for line in out.splitlines() if line.startswith("PLAYER done: ")][0]
+    assert int(done[done.index("sounds,") - 1]) > 0, out  # the turn beeps: audioio on the speaker pin
+    assert int(done[done.index("LED") - 1]) > 0, out  # the trump colour: neopixel_write
     assert "ERROR SCREEN Brisca stopped |  | ValueError: stand-in fail" in out, out
 
 

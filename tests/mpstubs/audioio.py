@@ -1,7 +1,10 @@
 """Stand-in for CircuitPython's audioio (tests only, never shipped): AudioOut on a DAC pin (the
-SAMD51's A0 and A1); `played` records (sample rate, loop) per play() for tests."""
+SAMD51's A0 and A1); `plays` counts play() calls, `played` keeps each AudioOut's first (sample
+rate, loop) pairs, for tests."""
 import audiocore
 import microcontroller
+
+plays = 0
 
 
 class AudioOut:
@@ -15,8 +18,10 @@ class AudioOut:
         self.played = []
 
     def play(self, sample, *, loop=False):
+        global plays
         if not isinstance(sample, audiocore.RawSample):
             raise TypeError("sample must be an audio sample")
+        plays += 1
         self.playing = True
         if len(self.played) < 8:
             self.played.append((sample.sample_rate, loop))

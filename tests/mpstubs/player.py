@@ -350,8 +350,12 @@ def game(script="full", mem=False):
         sys.exit(3)
     keypad.on_scan = None
     gc.collect()
-    print("PLAYER done: %d polls, %d presses, %d refreshes, heap used %d free %d" % (
-        stats["polls"], stats["presses"], __import__("board").DISPLAY.refreshes, gc.mem_alloc(), gc.mem_free()))
+    import audioio
+    import neopixel_write
+
+    print("PLAYER done: %d polls, %d presses, %d refreshes, %d sounds, %d LED writes, heap used %d free %d" % (
+        stats["polls"], stats["presses"], __import__("board").DISPLAY.refreshes, audioio.plays,
+        neopixel_write.writes, gc.mem_alloc(), gc.mem_free()))
     code._show_error(ValueError("stand-in failure"))
     import board
 
