@@ -17,6 +17,7 @@ pass-and-play game through four handovers, quit from the pause menu; then the er
 shows when the game stops. A second start-up resumes the saved game.
 """
 import pathlib
+import re
 import shutil
 import sys
 
@@ -90,6 +91,19 @@ def test_boots_and_plays_from_source(tree):
 
 def test_boots_and_plays_as_installed(tree_as_installed):
     check_game(device_boot.run(tree_as_installed, device_boot.GAME, HEAP))
+
+
+def test_four_players_with_three_hard_ais_from_source(tree):
+    """The heaviest table: three AIs searching (brisca.search compiled from source mid-game, at the
+    first move that needs it), a whole deal on the same heap. The search recurses: its deepest C
+    stack on this binary was 17K (a SAMD51 has far less stack than the unix port's 80K; 32-bit
+    frames are smaller); 32K flags a deeper recursion before a board's stack does."""
+    proc = device_boot.run(tree, device_boot.HARD4, HEAP)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "Traceback" not in out, out
+    assert "SCREEN deal over: Player 1 & Partner: " in out and "ERROR SCREEN Brisca stopped" in out, out
+    found = re.search(r"STACK deepest search call (\d+) B \(brisca.search loaded\)", out)
+    assert found and 0 < int(found.group(1)) < 32 * 1024, out
 
 
 def test_boot_to_the_title_from_source(tree):

@@ -87,6 +87,7 @@ def run(tree, code, heap, timeout=300, keep_save=False):
 GAME = "import player; player.game()"
 BOOT = "import player; player.game('boot')"
 RESUME = "import player; player.game('resume')"  # after GAME, in the same tree: its saved game
+HARD4 = "import player; player.game('hard4')"
 # What the stand-ins and the player hold on the heap (on a board those modules are firmware):
 # the heap in use once they are all imported, less the heap in use by an empty interpreter.
 OVERHEAD = ("import gc; gc.collect(); m0 = gc.mem_alloc(); import player, board, displayio, terminalio, fontio, "

@@ -305,6 +305,55 @@ def full_script():
     yield from pass_and_play(4)
 
 
+def hard_four_players():
+    """A one-deal 4-player match (you and an AI partner against two AIs) at the hard level: three
+    AIs searching (brisca.search, loaded on the first move that needs it), to the deal's end."""
+    yield from boot_script()
+    yield from choose("New game")
+    yield A
+    yield from wait_title("New game")
+    yield from choose("Mode")
+    yield from choose_value("Mode: 4 players: you+AI")
+    yield from choose("AI level")
+    yield from choose_value("AI level: Hard")
+    yield from choose("Match")
+    yield from choose_value("Match: One deal")
+    note("setup: " + screen()[3])
+    yield from choose("Start")
+    yield A
+    yield from wait(lambda s: s[0] == "table", "the table")
+    yield from play_vs_ai(False)
+    note("deal over: " + " | ".join(screen()[2][:3]))
+
+
+# The searches' recursion: the deepest C stack (micropython.stack_use(), bytes) seen on entering
+# brisca.ai._ab or brisca.search._g, wrapped once their modules are loaded (the wrapper's own frame
+# included, so a little over the real figure).
+_stack = [0, False, False]
+
+
+def _deepest(mod, name, seen):
+    import micropython
+
+    f = getattr(mod, name)
+
+    def wrapper(*args):
+        used = micropython.stack_use()
+        if used > _stack[0]:
+            _stack[0] = used
+        return f(*args)
+
+    setattr(mod, name, wrapper)
+    _stack[seen] = True
+
+
+def _watch_stack():
+    if not _stack[1] and "brisca.ai" in sys.modules:
+        _deepest(sys.modules["brisca.ai"], "_ab", 1)
+    if not _stack[2] and "brisca.search" in sys.modules:
+        _deepest(sys.modules["brisca.search"], "_g", 2)
+
+
 def resume_script():
     """A board switched on again with a game saved: Resume? Yes, back at that game."""
     yield from wait_title("Resume?")
@@ -318,6 +367,7 @@ def resume_script():
 def on_scan(scanner):
     """keypad hook: release the key pressed last poll, else take the script's next step."""
     stats["polls"] += 1
+    _watch_stack()
     if _held[0] >= 0:
         scanner.release(_held[0])
         _held[0] = -1
@@ -334,10 +384,10 @@ def on_scan(scanner):
 
 def game(script="full", mem=False):
     """code.py's start-up and a script ("full"; "boot": up to the title screen; "resume": a saved
-    game resumed), then the error screen code.py shows on a crash. mem: print the heap in use at
-    each step (a collection each time: diagnostics only)."""
+    game resumed; "hard4": a 4-player deal with three hard AIs), then the error screen code.py shows
+    on a crash. mem: print the heap in use at each step (a collection each time: diagnostics only)."""
     _mem[0] = mem
-    _plan[0] = {"full": full_script, "boot": boot_script, "resume": resume_script}[script]()
+    _plan[0] = {"full": full_script, "boot": boot_script, "resume": resume_script, "hard4": hard_four_players}[script]()
     keypad.on_scan = on_scan
     import code  # the game's code.py, compiled from source as the board does
 
@@ -356,6 +406,7 @@ def game(script="full", mem=False):
     print("PLAYER done: %d polls, %d presses, %d refreshes, %d sounds, %d LED writes, heap used %d free %d" % (
         stats["polls"], stats["presses"], __import__("board").DISPLAY.refreshes, audioio.plays,
         neopixel_write.writes, gc.mem_alloc(), gc.mem_free()))
+    print("STACK deepest search call %d B (brisca.search %s)" % (_stack[0], "loaded" if _stack[2] else "not loaded"))
     code._show_error(ValueError("stand-in failure"))
     import board
 
