@@ -139,9 +139,9 @@ def stand_in_overhead(tree):
     return int(out[out.index("OVERHEAD") + 1])
 
 
-# UI modules and what each needs imported before it (as they load in play: board first, then app's
-# own imports in order). The compile peak of a module is the smallest heap in which importing its
-# .py succeeds once everything before it is loaded from .mpy.
+# Modules in an order where each one's imports come before it. What compiling one from source costs:
+# the smallest heap in which importing its .py succeeds once the modules before it are loaded (from
+# .mpy), less the smallest heap for loading those alone (stand-ins they import included).
 COMPILE_ORDER = ("brisca.ui.board", "brisca.core", "brisca.ui.table", "brisca.ui.menu", "brisca.ui.screens_menus",
                  "brisca.ui.font", "brisca.ai", "brisca.ui.app")
 
@@ -166,7 +166,10 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mpy", action="store_true", help="brisca/ as .mpy (default: .py, as install.py ships it)")
     ap.add_argument("--no-layout", action="store_true", help="leave adafruit_displayio_layout out, as install.py does")
+    ap.add_argument("--lib-py", action="store_true", help="libraries as .py (install.py's copy without circup)")
     ap.add_argument("--heap", default="512K", help="heap for a single run (default 512K)")
+    ap.add_argument("--script", default="full", choices=("full", "boot", "hard4"),
+                    help="what a single run plays (tests/mpstubs/player.py)")
     ap.add_argument("--min-heap", action="store_true",
                     help="the smallest heaps (bisected, then scanned: fragmentation makes the edge uneven)")
     ap.add_argument("--compile-peaks", action="store_true", help="smallest heap to compile each UI module")
@@ -176,8 +179,8 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         base = pathlib.Path(args.keep) if args.keep else pathlib.Path(tmp)
         if args.compile_peaks:
-            tpy = build(base / "py", False, layout)
-            tmpy = build(base / "mpy", True, layout)
+            tpy = build(base / "py", False, layout, not args.lib_py)
+            tmpy = build(base / "mpy", True, layout, not args.lib_py)
             for m in COMPILE_ORDER:
                 before, full = compile_heap(tmpy, tpy, m)
                 print("%-26s heap with what it imports first %4d K, compiling it from .py %4d K (+%d K)"
@@ -185,8 +188,9 @@ def main(argv=None):
             return 0
         if args.min_heap:
             for mpy in (False, True):
-                tree = build(base / ("mpy" if mpy else "py"), mpy, layout)
-                what = "brisca/ as %s%s" % (".mpy" if mpy else ".py", "" if layout else ", no GridLayout")
+                tree = build(base / ("mpy" if mpy else "py"), mpy, layout, not args.lib_py)
+                what = "brisca/ as %s%s%s" % (".mpy" if mpy else ".py", "" if layout else ", no GridLayout",
+                                              ", libraries .py" if args.lib_py else "")
                 if not mpy:
                     print("stand-ins and player on the heap: %d B" % stand_in_overhead(tree), flush=True)
                 for name, code in (("boot to the title", BOOT), ("boot and play", GAME)):
@@ -195,8 +199,8 @@ def main(argv=None):
                                                 "passed from %dK, always from %dK, failed up to %sK" % edge),
                           flush=True)
             return 0
-        tree = build(base / "tree", args.mpy, layout)
-        proc = run(tree, GAME, args.heap)
+        tree = build(base / "tree", args.mpy, layout, not args.lib_py)
+        proc = run(tree, "import player; player.game(%r)" % args.script, args.heap)
         sys.stdout.write(proc.stdout)
         sys.stderr.write(proc.stderr)
         return 0 if game_ok(proc) else 1
