@@ -7,9 +7,12 @@ physical keys through the stand-in keypad (keypad.on_scan: one key change per po
 for one poll). Every step waits for what should appear and stops with Stuck if it does not; the
 lines it prints ("SCREEN ...") are what the test checks.
 
-    micropython -c "import player; player.game()"      # code.main(), then the error screen
+    micropython -c "import player; player.game()"          # code.main(), then the error screen
     micropython -c "import player; player.game('resume')"  # again, on the game the first run saved
-    micropython -c "import player; player.boot(True)"  # boot.py with SELECT held
+    micropython -c "import player; player.game('boot')"    # up to the title screen only
+    micropython -c "import player; player.game('hard4')"   # a 4-player deal, three hard AIs
+    micropython -c "import player; player.boot(True)"      # boot.py with SELECT held
+(from the folder tools/device_boot.py builds, MICROPYPATH=firmware:lib)
 """
 import gc
 import sys
