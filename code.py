@@ -18,6 +18,10 @@ def _show_error(err):
         display = getattr(board, "DISPLAY", None)
         if display is None:
             return
+        # The display still holds the game's screen, and through it most of the game's heap. Let it
+        # go first: after a MemoryError the message's own bitmap would not fit beside it.
+        display.root_group = None
+        gc.collect()
         width = display.width // 6 - 1
         text = "%s: %s" % (type(err).__name__, err)
         lines = ["Brisca stopped", ""]
@@ -38,6 +42,12 @@ def _show_error(err):
 
 
 def main():
+    # The app first, while the heap is emptiest: a board without .mpy files compiles each module from
+    # source, and app.py's compile is the largest passing peak; importing it compiles its own
+    # imports next (core, the board layer, the screens), each while little else is resident.
+    from brisca.ui.app import run
+
+    gc.collect()
     from brisca.ui.board import detect
 
     brd = detect()
@@ -60,8 +70,6 @@ def main():
             pass
         gc.collect()
         print("RAM: bitmap_label %d B, GridLayout %d B, free %d B" % (m0 - m1, m1 - free(), free()))
-    from brisca.ui.app import run
-
     gc.collect()
     if free is not None:
         print("RAM free after loading the app: %d B" % free())
