@@ -50,15 +50,14 @@ SCREENS = ("title: New game / Replay a deal", "rules: ", "statistics: No games p
 
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory):
-    """The board's tree with adafruit_displayio_layout added (a board with it installed)."""
-    return device_boot.build(tmp_path_factory.mktemp("device") / "t", mpy=False, layout=True)
+    """The board's tree, libraries as .mpy (as circup installs them)."""
+    return device_boot.build(tmp_path_factory.mktemp("device") / "t", mpy=False)
 
 
 @pytest.fixture(scope="module")
 def tree_as_installed(tmp_path_factory):
-    """Exactly install.py's tree without circup: the libraries' .py sources (compiled at boot too),
-    no adafruit_displayio_layout (the menus lay out their rows by hand)."""
-    return device_boot.build(tmp_path_factory.mktemp("device") / "t", mpy=False, layout=False, lib_mpy=False)
+    """Exactly install.py's tree without circup: the libraries' .py sources, compiled at boot too."""
+    return device_boot.build(tmp_path_factory.mktemp("device") / "t", mpy=False, lib_mpy=False)
 
 
 def check_game(proc):

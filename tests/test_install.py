@@ -97,6 +97,15 @@ def test_installs_the_tree_on_a_pybadge(tmp_path, source, boot_out, capsys):
     assert "CircuitPython %s" % boot_out.split()[2] in out and "of the board's 2 MB flash" in out
 
 
+def test_the_real_tree_ships_every_library_the_game_uses():
+    files, names = install.build_tree(install.ROOT)
+    for rel in ("lib/adafruit_display_text/bitmap_label.py", "lib/adafruit_displayio_layout/layouts/grid_layout.py",
+                "code.py", "boot.py", "brisca/core.py", "brisca/ui/app.py"):
+        assert rel in files, rel
+    assert {"adafruit_display_text", "adafruit_displayio_layout"} <= set(names)
+    assert not [r for r in files if r.startswith("tests/") or r.startswith("tools/") or "mpstubs" in r]
+
+
 def test_second_run_copies_nothing_and_a_change_copies_one_file(tmp_path, source, monkeypatch, capsys):
     drive = make_drive(tmp_path)
     assert run(source, drive) == 0

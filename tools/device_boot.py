@@ -6,8 +6,7 @@ CircuitPython modules it lacks (tests/mpstubs), and find the smallest heap that 
     python tools/device_boot.py --compile-peaks  # smallest heap to compile each UI module from source
 
 The tree is what tools/install.py puts on a drive (code.py, boot.py, brisca/ as .py, assets/, the
-libraries it finds), plus adafruit_displayio_layout when asked (install.py leaves it out: the game
-imports it only if present). Libraries are compiled to .mpy, as circup installs them; brisca/ stays
+libraries). Libraries are compiled to .mpy, as circup installs them; brisca/ stays
 .py (a board without CircuitPython's mpy-cross compiles it at boot) unless `mpy` is set. The
 stand-ins and the player are compiled to .mpy and put first on the path: on a board those modules
 are built into the firmware. The binary is 64-bit: objects are about twice a board's.
@@ -29,27 +28,12 @@ sys.path.insert(0, str(HERE))
 import install  # noqa: E402 (tools/ on the path first)
 import mpytree  # noqa: E402
 
-LAYOUT = "adafruit_displayio_layout"
-
-
-def _site_file(rel):
-    """A library file from this Python environment (rel: path under site-packages)."""
-    for entry in sys.path:
-        p = pathlib.Path(entry or ".") / rel
-        if p.is_file() and "site-packages" in p.parts:
-            return p
-    raise FileNotFoundError(rel)
-
-
-def build(out, mpy=False, layout=True, lib_mpy=True):
+def build(out, mpy=False, lib_mpy=True):
     """Write the board's tree into `out` (a new folder) and the firmware stand-ins into out/firmware.
-    mpy: brisca/ as .mpy; layout: add adafruit_displayio_layout; lib_mpy: libraries as .mpy (circup),
+    mpy: brisca/ as .mpy; lib_mpy: libraries as .mpy (circup),
     else as .py (install.py's copy when circup is missing). Returns `out`."""
     out = pathlib.Path(out)
     tree, _names = install.build_tree(ROOT)
-    if layout:
-        for rel in (LAYOUT + "/__init__.py", LAYOUT + "/layouts/__init__.py", LAYOUT + "/layouts/grid_layout.py"):
-            tree["lib/" + rel] = _site_file(rel).read_bytes()
     for rel, data in tree.items():
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -165,7 +149,6 @@ def compile_heap(tree_mpy, tree_py, module):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mpy", action="store_true", help="brisca/ as .mpy (default: .py, as install.py ships it)")
-    ap.add_argument("--no-layout", action="store_true", help="leave adafruit_displayio_layout out, as install.py does")
     ap.add_argument("--lib-py", action="store_true", help="libraries as .py (install.py's copy without circup)")
     ap.add_argument("--heap", default="512K", help="heap for a single run (default 512K)")
     ap.add_argument("--script", default="full", choices=("full", "boot", "hard4"),
@@ -175,12 +158,11 @@ def main(argv=None):
     ap.add_argument("--compile-peaks", action="store_true", help="smallest heap to compile each UI module")
     ap.add_argument("--keep", metavar="DIR", help="build the tree in DIR and keep it")
     args = ap.parse_args(argv)
-    layout = not args.no_layout
     with tempfile.TemporaryDirectory() as tmp:
         base = pathlib.Path(args.keep) if args.keep else pathlib.Path(tmp)
         if args.compile_peaks:
-            tpy = build(base / "py", False, layout, not args.lib_py)
-            tmpy = build(base / "mpy", True, layout, not args.lib_py)
+            tpy = build(base / "py", False, not args.lib_py)
+            tmpy = build(base / "mpy", True, not args.lib_py)
             for m in COMPILE_ORDER:
                 before, full = compile_heap(tmpy, tpy, m)
                 print("%-26s heap with what it imports first %4d K, compiling it from .py %4d K (+%d K)"
@@ -188,9 +170,8 @@ def main(argv=None):
             return 0
         if args.min_heap:
             for mpy in (False, True):
-                tree = build(base / ("mpy" if mpy else "py"), mpy, layout, not args.lib_py)
-                what = "brisca/ as %s%s%s" % (".mpy" if mpy else ".py", "" if layout else ", no GridLayout",
-                                              ", libraries .py" if args.lib_py else "")
+                tree = build(base / ("mpy" if mpy else "py"), mpy, not args.lib_py)
+                what = "brisca/ as %s%s" % (".mpy" if mpy else ".py", ", libraries .py" if args.lib_py else "")
                 if not mpy:
                     print("stand-ins and player on the heap: %d B" % stand_in_overhead(tree), flush=True)
                 for name, code in (("boot to the title", BOOT), ("boot and play", GAME)):
@@ -199,7 +180,7 @@ def main(argv=None):
                                                 "passed from %dK, always from %dK, failed up to %sK" % edge),
                           flush=True)
             return 0
-        tree = build(base / "tree", args.mpy, layout, not args.lib_py)
+        tree = build(base / "tree", args.mpy, not args.lib_py)
         proc = run(tree, "import player; player.game(%r)" % args.script, args.heap)
         sys.stdout.write(proc.stdout)
         sys.stderr.write(proc.stderr)
