@@ -98,6 +98,19 @@ def assert_fits(app):
             "label %r at %d,%d size %dx%d leaves the %dx%d screen (%s)" % (text, x, y, w, h, W, H, app.screen))
 
 
+def assert_menu_readable(app):
+    """Every option row shows its value whole; a label too long for the row is cut, and the
+    selected row's whole label stands in the title line."""
+    menu, view = app.menu, app.list
+    for i in range(menu.top, min(len(menu.items), menu.top + view.rows)):
+        _key, label, choices, idx = menu.items[i]
+        shown = view.lines[i - menu.top].text.strip()  # (the selected row is padded for its highlight)
+        if choices:
+            assert shown.endswith(": " + choices[idx]), (shown, choices[idx])
+        if not shown.startswith(label) and i == menu.sel:
+            assert view.title.text == label, (view.title.text, label)
+
+
 def near(pixel, colour):
     """Same colour within the display's RGB565 rounding."""
     return all(abs(pixel[i] - colour[i]) <= 8 for i in range(3))
@@ -174,6 +187,7 @@ def test_menus_fit_and_scroll(profile):
             for _ in range(len(it[2])):
                 press(app, B.BTN_RIGHT)
                 assert_fits(app)
+                assert_menu_readable(app)
         press(app, B.BTN_DOWN)
         assert_fits(app)
     shot(board, "setup")
@@ -378,8 +392,15 @@ def test_every_language_fits_and_has_every_key(code):
     app.goto_title()
     press(app, B.BTN_A)
     for _ in range(len(app.menu.items)):
+        it = app.menu.items[app.menu.sel]
+        if it[2] and it[0] != "lang":
+            for _ in range(len(it[2])):
+                press(app, B.BTN_RIGHT)
+                assert_fits(app)
+                assert_menu_readable(app)
         press(app, B.BTN_DOWN)
         assert_fits(app)
+        assert_menu_readable(app)
     goto_item(app, "start")
     press(app, B.BTN_A)
     assert run_until(app, lambda: app.game.turn == 0 and app.screen == "table" and not app.in_trick_pause)

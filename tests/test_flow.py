@@ -106,7 +106,7 @@ class Privacy:
         """The player named on the handover screen takes the board (read from the screen's text)."""
         text = [lab.text for lab in self.app.list.lines if lab.text and lab.text.startswith("Pass to ")]
         assert len(text) == 1
-        name = text[0][len("Pass to "):].split(" - ")[0]
+        name = text[0][len("Pass to "):]
         seats = [i for i in range(self.app.game.n) if self.app.names[i] == name]
         assert len(seats) == 1
         self.holder = seats[0]

@@ -272,7 +272,7 @@ def test_english_has_every_key_the_brief_asks_for():
 
 
 def test_specs_parser():
-    assert specs("Pass to %s - press A") == ["s"]
+    assert specs("Pass to %s") == ["s"]
     assert specs("Win %") == []
     assert specs("%d%% %s") == ["d", "s"]
     assert specs("%(r)s of %(s)s") == ["(r)s", "(s)s"]

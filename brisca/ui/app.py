@@ -7,7 +7,7 @@ view, hints and AI "thinking"), pause menu, end-of-deal score and match result.
 
 Privacy (pass-and-play): `holder` is the human who has the device. Hands are drawn face up only for
 the holder and only while `masked` is False; when another human must act, the handover screen
-("Pass to NAME - press A") hides everything until that player presses A.
+("Pass to NAME", then A) hides everything until that player presses A.
 
 run(board, store=None, max_steps=None) is the main loop. The screen is redrawn and refreshed only
 when something changed (one board.refresh() per change).
@@ -829,7 +829,7 @@ class App(MenuScreens):
 
 # English texts for keys a language file may lack (the app never shows a raw key).
 _FALLBACK = {
-    "pass_to": "Pass to %s - press A",
+    "pass_to": "Pass to %s",
     "c_exch": "A swap  B keep",
     "exch_q7": "Exchange 7 for the trump?",
     "exch_q2": "Exchange 2 for the trump?",

@@ -8,7 +8,7 @@ row), else by hand at the same positions. Long texts are cut to the screen width
 
 import displayio
 
-from brisca.ui.table import BG, DIM, GOLD, TEXT, Label, _solid
+from brisca.ui.table import BG, DIM, GOLD, TEXT, Label, _solid, fit
 
 SEL_BG = 0xFFC020
 SEL_FG = 0x000000
@@ -142,17 +142,27 @@ class Menu:
             self.top = self.sel
         elif self.sel >= self.top + rows:
             self.top = self.sel - rows + 1
+        # A row too long for the screen keeps its value whole and shortens its label; the
+        # selected row (two characters narrower: its highlight) then shows its whole label in
+        # the title line.
+        title = self.title
         texts = []
         for i in range(self.top, min(len(self.items), self.top + rows)):
             key, label, choices, idx = self.items[i]
-            texts.append(label + ": " + choices[idx] if choices else label)
+            value = ": " + choices[idx] if choices else ""
+            room = max(view.chars - (3 if i == self.sel else 1) - len(value), 4)
+            if len(label) > room:
+                if i == self.sel:
+                    title = label
+                label = fit(label, room)
+            texts.append(label + value)
         colors = None
         if self.message:
             while len(texts) < rows:
                 texts.append("")
             texts.append(self.message)
             colors = [None] * rows + [GOLD]
-        view.show(self.title, texts, self.sel - self.top, self.footer, colors=colors)
+        view.show(title, texts, self.sel - self.top, self.footer, colors=colors)
 
 
 NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"

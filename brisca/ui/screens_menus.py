@@ -85,7 +85,7 @@ class MenuScreens:
         items += [["new", self.t("new_game"), None, 0], ["replay", self.t("replay_deal"), None, 0],
                   ["settings", self.t("settings"), None, 0], ["rules", self.t("rules"), None, 0],
                   ["stats", self.t("stats"), None, 0]]
-        m = Menu("Brisca - Briscola - Briskula", items, self.notice or self.t("c_menu"))
+        m = Menu("Brisca/Briscola/Briskula", items, self.notice or self.t("c_menu"))
         self.notice = ""
         self.game = None
         self.board.pixels(0) if self._leds_on() else None

@@ -22,7 +22,7 @@ import supervisor
 
 # PyBadge shift-register key numbers (brisca.ui.board._BADGE_KEYS)
 B, A, START, SELECT, RIGHT, DOWN, UP, LEFT = 0, 1, 2, 3, 4, 5, 6, 7
-TITLE = "Brisca - Briscola"  # the title line starts so (a 160-pixel screen cuts the rest)
+TITLE = "Brisca/Briscola/Briskula"  # the title line
 SEL_BG = 0xFFC020  # brisca.ui.menu: the highlighted row's background
 MAX_WAIT = 3000  # polls one step may wait (the longest, an AI move or a trick pause, takes a few hundred)
 
@@ -265,7 +265,7 @@ def pass_and_play(handovers):
     yield from wait_title("New game")
     yield from choose("Mode")
     yield RIGHT
-    yield from wait(lambda s: s[3].startswith("Mode: 2 players"), "mode 2 players")
+    yield from wait(lambda s: s[3].startswith("Mode: 2, pass and play"), "mode 2 players")
     note("setup: " + screen()[3])
     yield from choose("Start")
     yield A
@@ -316,7 +316,7 @@ def hard_four_players():
     yield A
     yield from wait_title("New game")
     yield from choose("Mode")
-    yield from choose_value("Mode: 4 players: you+AI")
+    yield from choose_value("Mode: 4, AI partner")
     yield from choose("AI level")
     yield from choose_value("AI level: Hard")
     yield from choose("Match")
