@@ -224,7 +224,7 @@ def test_rules_pages_and_stats_fit(profile):
     goto_item(app, "rules")
     press(app, B.BTN_A)
     assert app.screen == "rules"
-    pages = len(app._pages())
+    pages = app._page_count()
     assert pages >= 5
     for _ in range(pages):
         assert_fits(app)

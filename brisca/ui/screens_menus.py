@@ -409,21 +409,20 @@ class MenuScreens:
         self.screen = "rules"
         self.draw_rules()
 
-    def _pages(self):
-        pages = self.t("help")
-        if not isinstance(pages, tuple) or not pages or not isinstance(pages[0], tuple):
-            return (("Rules", "See RULES.md"),)
-        return pages
+    def _page_count(self):
+        return (self.T.pages() if self.T is not None else 0) or 1
 
     def draw_rules(self):
-        pages = self._pages()
-        p = pages[self.page % len(pages)]
-        title = "%s %d/%d" % (p[0], self.page % len(pages) + 1, len(pages))
-        self.list.show(title, list(p[1:]), -1, self.t("c_help"))
+        # One page built at a time (all of them at once is about 5 KB of strings on a board).
+        n = self._page_count()
+        p = self.T.page(self.page % n) if self.T is not None else ()
+        if len(p) < 2:
+            p = ("Rules", "See RULES.md")
+        self.list.show("%s %d/%d" % (p[0], self.page % n + 1, n), list(p[1:]), -1, self.t("c_help"))
         self.dirty = True
 
     def on_rules(self, btn):
-        n = len(self._pages())
+        n = self._page_count()
         if btn in (B.BTN_RIGHT, B.BTN_DOWN, B.BTN_A):
             if btn == B.BTN_A and getattr(self.board, "two_buttons", False) and self.page == n - 1:
                 btn = B.BTN_B
