@@ -415,8 +415,8 @@ class MenuScreens:
     def draw_rules(self):
         # One page built at a time (all of them at once is about 5 KB of strings on a board).
         n = self._page_count()
-        p = self.T.page(self.page % n) if self.T is not None else ()
-        if len(p) < 2:
+        p = self.T.page(self.page % n) if self.T is not None else None
+        if not p or len(p) < 2:
             p = ("Rules", "See RULES.md")
         self.list.show("%s %d/%d" % (p[0], self.page % n + 1, n), list(p[1:]), -1, self.t("c_help"))
         self.dirty = True
