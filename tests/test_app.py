@@ -50,11 +50,11 @@ def make_store():
     return SaveData(bytearray(1024))
 
 
-def make_app(profile="pybadge", store=None, seed=7, render=True):
+def make_app(profile="pybadge", store=None, seed=7, render=True, drive=None):
     board = FastSim(profile, headless=True)
     board.render = render
     app = App(board, store if store is not None else make_store(), seed=seed, trick_ms=40, ai_budget_ms=15,
-              ai_min_ms=0)
+              ai_min_ms=0, drive=drive)
     app.start()
     return board, app
 
@@ -432,3 +432,42 @@ def test_device_error_screen_is_readable(monkeypatch):
     bx, by, bw, bh = group[0].bounding_box
     assert group[0].x + bx >= 0 and group[0].x + bx + bw <= sim.width
     assert group[0].y + by >= 0 and group[0].y + by + bh <= sim.height
+
+
+def play_one_deal(app):
+    """From the title: a one-deal match against the AI, played with A, to its deal-over screen."""
+    setup_mode(app, 0)
+    press(app, B.BTN_A)
+    assert run_until(app, lambda: app.screen == "deal_over", policy=lambda: B.BTN_A, limit=20000)
+
+
+def test_with_the_drive_the_game_exports_each_deal_and_the_stats(tmp_path):
+    from brisca import notation
+
+    board, app = make_app(drive=str(tmp_path))
+    assert app.notice == "" and app.menu.footer == "Records: saved on drive"  # said at start-up
+    play_one_deal(app)
+    assert "Record: game-001.txt" in [lab.text for lab in app.list.lines]
+    text = (tmp_path / "records" / "game-001.txt").read_text().splitlines()
+    replayed = notation.from_record(text[1])  # the core's notation: the same deal, move by move
+    assert replayed.to_bytes() == app.game.to_bytes()
+    assert text[2] == "%s %d - %s %d" % (app.names[0], app.game.side_points(0), app.names[1],
+                                         app.game.side_points(1))
+    app.goto_pause()
+    app._back_to_game()  # the deal-over screen again: the deal is not written twice
+    assert not (tmp_path / "records" / "game-002.txt").exists()
+    press(app, B.BTN_A)  # the match result; its statistics go to the drive too
+    assert app.screen == "result"
+    assert (tmp_path / "stats.txt").read_text().strip()
+    app.goto_stats()
+    assert [lab.text for lab in app.list.lines if lab.text][-1] == "Records: saved on drive"
+
+
+def test_without_the_drive_nothing_is_written_and_the_stats_say_how():
+    board, app = make_app()
+    assert app.drive is None and app.menu.footer != "Records: saved on drive"
+    play_one_deal(app)
+    assert not [lab.text for lab in app.list.lines if lab.text.startswith("Record")]
+    app.goto_stats()
+    assert [lab.text for lab in app.list.lines if lab.text][-2:] == ["Records: not saved", "Hold SELECT at power-up"]
+    assert not os.path.exists("records") and not os.path.exists("stats.txt")

@@ -4,6 +4,8 @@
     make play ARGS="--board clue --scale 3" simulate another board (pybadge, pygamer, edgebadge,
                                             clue, s3_reverse_tft / s3tft, picosystem)
     make play ARGS="--lang es"              start in Spanish (saved in the simulator's settings)
+    make play ARGS="--drive /tmp/drive"     export records and statistics there, as a board does
+                                            when SELECT is held at power-up
     make play ARGS="--sim"                  simulator even when a board is attached
     make play ARGS="--headless --steps 3000 --shot shot.png"   no window: run N polls, save a PNG
 
@@ -99,7 +101,7 @@ def run_sim(args):
         print(f"Brisca simulator ({sim.profile.title}). Keys: arrows, Z/Enter = A, X/Esc = B, S/Space = Start, "
               "Tab/Q = Select. Close the window to quit.")
     try:
-        app.run(sim, store=store, max_steps=args.steps if args.headless else None)
+        app.run(sim, store=store, max_steps=args.steps if args.headless else None, drive=args.drive)
     except (KeyboardInterrupt, SystemExit):
         pass
     if args.shot:
@@ -117,6 +119,9 @@ def main(argv=None):
     ap.add_argument("--headless", action="store_true", help="no window (with --steps/--shot)")
     ap.add_argument("--steps", type=int, default=2000, help="polls to run headless")
     ap.add_argument("--shot", default=None, help="save the last frame as PNG")
+    ap.add_argument("--drive", default=None, metavar="DIR",
+                    help="a folder standing in for the board's drive given to the game (SELECT held at "
+                         "power-up): finished deals' records and stats.txt go there")
     args = ap.parse_args(argv)
     if args.scale < 1 or args.scale > 10:
         ap.error("--scale must be 1..10")

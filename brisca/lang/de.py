@@ -3,7 +3,12 @@ S = (
 """
 replay_deal=Spiel nachspielen
 code_bad=Code ungültig: bitte prüfen
-code_word=Code""",
+code_word=Code
+drive_on=Protokolle: gespeichert
+drive_off=Protokolle: aus
+drive_how=SELECT beim Einschalten
+rec_saved=Protokoll: %s
+rec_failed=Nicht gespeichert""",
 """
 new_game=Neues Spiel
 continue=Weiter

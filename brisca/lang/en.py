@@ -8,7 +8,12 @@ S = (
 """
 replay_deal=Replay a deal
 code_bad=Code not valid: check it
-code_word=Code""",
+code_word=Code
+drive_on=Records: saved on drive
+drive_off=Records: not saved
+drive_how=Hold SELECT at power-up
+rec_saved=Record: %s
+rec_failed=Record not saved""",
 """
 new_game=New game
 continue=Continue

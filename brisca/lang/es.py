@@ -3,7 +3,12 @@ S = (
 """
 replay_deal=Repetir una mano
 code_bad=Código no válido: revísalo
-code_word=Código""",
+code_word=Código
+drive_on=Partidas: se guardan
+drive_off=Partidas: no se guardan
+drive_how=SELECT al encender
+rec_saved=Partida: %s
+rec_failed=Partida no guardada""",
 """
 new_game=Nueva partida
 continue=Continuar

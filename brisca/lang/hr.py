@@ -3,7 +3,12 @@ S = (
 """
 replay_deal=Ponovi dijeljenje
 code_bad=Neispravan kod: provjeri ga
-code_word=Kod""",
+code_word=Kod
+drive_on=Zapisi: spremaju se
+drive_off=Zapisi: ne spremaju se
+drive_how=SELECT pri paljenju
+rec_saved=Zapis: %s
+rec_failed=Zapis nije spremljen""",
 """
 new_game=Nova igra
 continue=Nastavi

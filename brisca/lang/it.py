@@ -3,7 +3,12 @@ S = (
 """
 replay_deal=Rigioca una mano
 code_bad=Codice non valido: controlla
-code_word=Codice""",
+code_word=Codice
+drive_on=Partite: salvate
+drive_off=Partite: non salvate
+drive_how=SELECT all'accensione
+rec_saved=Partita: %s
+rec_failed=Partita non salvata""",
 """
 new_game=Nuova partita
 continue=Continua

@@ -3,7 +3,12 @@ S = (
 """
 replay_deal=Powtórz rozdanie
 code_bad=Błędny kod: sprawdź go
-code_word=Kod""",
+code_word=Kod
+drive_on=Zapisy: na dysku
+drive_off=Zapisy: wyłączone
+drive_how=SELECT przy włączaniu
+rec_saved=Zapis: %s
+rec_failed=Zapis nieudany""",
 """
 new_game=Nowa gra
 continue=Kontynuuj

@@ -88,8 +88,18 @@ class App(MenuScreens):
     """All screens and the game flow. step(btn) handles one poll; draw happens when `dirty`."""
 
     def __init__(self, board, store=None, seed=None, trick_ms=600, ai_budget_ms=None, ai_step_ms=30,
-                 ai_min_ms=350, assets="assets"):
+                 ai_min_ms=350, assets="assets", drive=None):
+        """`drive`: a folder for exported records (the simulator, tests); on a board, None: its own
+        drive, which the game may write only when boot.py gave it over (SELECT held at power-up)."""
         self.board = board
+        self.drive = None  # where finished deals' records and stats.txt go; None: not exported
+        try:
+            from brisca import export
+
+            if export.drive_writable(drive):
+                self.drive = drive or "/"
+        except Exception as e:  # exports are an extra: never stop the game over them
+            print("drive:", e)
         self.W = board.width
         self.H = board.height
         self.store = store
@@ -126,6 +136,7 @@ class App(MenuScreens):
         self.saved = None
         self.result_sel = 0
         self.handover_to = -1
+        self.exported = None  # (game, deal number, row shown) of the last deal written to the drive
         self.masked = False
         self.holder = None
         self.last_view = False
@@ -186,6 +197,8 @@ class App(MenuScreens):
                 self._store_call("save_game", None)
             except Exception as e:
                 print("load game:", e)
+        if self.drive and not self.notice:
+            self.notice = self.t("drive_on")  # boot.py gave the drive to the game: say so once
         if self.saved:
             self.goto_resume_q()
         else:
@@ -732,9 +745,28 @@ class App(MenuScreens):
 
         code, word = replay_code(g), self.t("code_word")
         rows += [word + " " + code] if len(word) + 1 + len(code) <= self.list.chars else [word, code]
+        if self.drive:
+            rows.append(self.export_deal())
         title = self.t("deal_over") + " - " + self.t("deal_n", g.deal_no + 1)
         self.list.show(title, rows, -1, self.t("c_next"))
         self.dirty = True
+
+    def export_deal(self):
+        """Write the deal just finished to the drive (once) as its record; the row that says so."""
+        g = self.game
+        if self.exported is None or self.exported[0] is not g or self.exported[1] != g.deal_no:
+            from brisca import export
+            from brisca.notation import record
+
+            r = g.rules
+            lines = ["Brisca deal %d: %s" % (g.deal_no + 1, ", ".join(self.names[:g.n])),
+                     record(g),
+                     " - ".join("%s %d" % (self.side_name(s), g.side_points(s)) for s in range(r.sides))]
+            ok, message = export.write_record(lines, self.drive)
+            print(message)
+            row = self.t("rec_saved", message.split("/")[-1]) if ok else self.t("rec_failed")
+            self.exported = (g, g.deal_no, row)
+        return self.exported[2]
 
     def on_deal_over(self, btn):
         g = self.game
@@ -775,6 +807,10 @@ class App(MenuScreens):
                 if g.tally[1 - side] == 0 and g.tally[side] == 4:
                     st.record_cesalj()
             self._store_call("save_stats", st)
+            if self.drive:
+                from brisca import export
+
+                print(export.write_stats(st.as_lines(), self.drive)[1])
         except Exception as e:
             print("stats:", e)
 

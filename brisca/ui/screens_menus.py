@@ -448,6 +448,8 @@ class MenuScreens:
                 print("stats:", e)
         if not lines:
             lines = [self.t("st_none")]
+        # Where the records go: boot.py gives the drive to the game only with SELECT held.
+        lines += ["", self.t("drive_on")] if self.drive else ["", self.t("drive_off"), self.t("drive_how")]
         self.stats_lines = lines
         self.page = 0
         self.screen = "stats"

@@ -299,6 +299,16 @@ def boot_script():
     note("title: " + " / ".join(screen()[2][:2]))
 
 
+def drive_script():
+    """Up to the title screen; its footer says where records go (boot.py gave the drive or not)."""
+    yield from boot_script()
+    import board
+
+    labels = []
+    _collect(board.DISPLAY.root_group[0], labels)
+    note("title footer: " + labels[1].text.strip())
+
+
 def full_script():
     yield from boot_script()
     if screen()[3] != "New game":
@@ -387,10 +397,12 @@ def on_scan(scanner):
 
 def game(script="full", mem=False):
     """code.py's start-up and a script ("full"; "boot": up to the title screen; "resume": a saved
-    game resumed; "hard4": a 4-player deal with three hard AIs), then the error screen code.py shows
+    game resumed; "hard4": a 4-player deal with three hard AIs; "drive": the title's footer), then
+    the error screen code.py shows
     on a crash. mem: print the heap in use at each step (a collection each time: diagnostics only)."""
     _mem[0] = mem
-    _plan[0] = {"full": full_script, "boot": boot_script, "resume": resume_script, "hard4": hard_four_players}[script]()
+    _plan[0] = {"full": full_script, "boot": boot_script, "resume": resume_script, "hard4": hard_four_players,
+                "drive": drive_script}[script]()
     keypad.on_scan = on_scan
     import code  # the game's code.py, compiled from source as the board does
 
