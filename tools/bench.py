@@ -57,6 +57,13 @@ def make(name, rules, seed):
     return ai.Player(rules, name, seed)
 
 
+def player_name(text):
+    """A --a/--b value: one of NAMES, a reference bot with parameters ("pimc:samples=6,depth=4")."""
+    if text.split(":")[0] not in NAMES or ":" in text and text.split(":")[0] not in ("pimc", "ismcts"):
+        raise argparse.ArgumentTypeError("use one of " + ", ".join(NAMES))
+    return text
+
+
 def seatings(n):
     """Duplicate seatings: tuples saying, per seat, whether player A sits there."""
     if n == 3:
@@ -175,8 +182,8 @@ def fmt_times(ts):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--a", default="hard", choices=NAMES)
-    ap.add_argument("--b", default="medium", choices=NAMES)
+    ap.add_argument("--a", default="hard", type=player_name, help=", ".join(NAMES))
+    ap.add_argument("--b", default="medium", type=player_name, help="as --a")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--players", type=int, default=None, help="2, 3, 4 or 6 (overrides --rules)")
     ap.add_argument("--rules", default="p2", help='rules notation, e.g. "p2 exchange spanish"')
@@ -226,9 +233,18 @@ def main(argv=None):
     print(f"A={o.a} vs B={o.b}: score {mean:.3f} +- {ci:.3f} (95%)   avg points A {sum(points) / len(points):.1f}")
     print(f"{'player':8} {'CPython ms median max':28} {'MicroPython ms median max':28} {'PyBadge est s':16} "
           "heap/move max B")
-    mp = run_micropython(o.a, o.b, text, min(o.mp_deals, o.deals), first) if o.micropython == "on" else None
+    # Only brisca.ai players are timed; MicroPython can replay the deals only when every player is
+    # portable (the reference bots, pimc, ismcts and gymgreedy, run on CPython alone).
+    device = [name for name in (o.a, o.b) if name in ai.LEVELS.split()]
+    portable = all(name in device or name in ("random", "greedy") for name in (o.a, o.b))
+    mp = None
+    if o.micropython == "on" and device:
+        if portable:
+            mp = run_micropython(o.a, o.b, text, min(o.mp_deals, o.deals), first)
+        else:
+            print("(no MicroPython replay: a reference bot runs on CPython only)")
     for key, name, ts in (("a", o.a, ta), ("b", o.b, tb)):
-        if name in ("random", "greedy"):
+        if name not in device:  # only brisca.ai players are timed (play_deal times nothing else)
             continue
         mpt = mp[key] if mp else []
         if mpt:
