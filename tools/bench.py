@@ -7,15 +7,13 @@ per-move time (median, max) of each AI player on CPython and, on a subset of dea
 MicroPython binary with the compiled .mpy modules (plus bytes allocated per move and the ai module's
 resident size), and a PyBadge estimate.
 
-PyBadge estimate: tools/bench_ref.py's fixed workload is timed on each runtime in the same run.
-PYBADGE_PER_CPYTHON says how much slower a PyBadge (SAMD51 at 120 MHz, CircuitPython, about 1,522
-pystones/s) runs Python than CPython 3.11 on this kind of host. Its value, 270, is the project's
-measured figure in shared/STRATEGY.md (a 28 ms CPython move takes 7-8 s on a PyBadge); it
-amounts to assuming CPython here runs about 1,522 x 270 = 411,000 pystones/s. A pystone package
-could not be run here to check it (the registry's ports ship no installable metadata), so treat
-the estimate as +-30%. MicroPython times are scaled through the workload: PyBadge time =
-t_mp x PYBADGE_PER_CPYTHON x ref_cpython / ref_micropython, where ref_micropython is timed right
-before each move (best of 9 tenths of the workload), so other load on the host cancels out.
+PyBadge estimate: pystone (tools/pystone_ref.py) is timed in the same run on each runtime; a
+PyBadge (SAMD51 at 120 MHz, CircuitPython) runs about 1,522 pystones/s. A move's MicroPython time
+scales by MicroPython's pystones here / 1,522 (the same bytecode VM on both). To cancel the host's
+other load, each move is timed next to a tenth of tools/bench_ref.py's fixed workload, and the
+move's share of that workload is what gets scaled (with the workload's unloaded time). Without
+MicroPython the CPython times scale by CPython's pystones / 1,522 (marked *: a different VM, so a
+rougher figure). Treat either as +-30%.
 """
 import argparse
 import multiprocessing
@@ -33,12 +31,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402 (after sys.path / gc set-up on purpose)
-from bench_ref import workload  # noqa: E402 (after sys.path / gc set-up on purpose)
+from pystone_ref import PYBADGE_PYSTONES, Unavailable, cpython_pystones, write_module  # noqa: E402
 
 from brisca import ai, core  # noqa: E402 (after sys.path / gc set-up on purpose)
 from brisca.notation import parse_rules  # noqa: E402 (after sys.path / gc set-up on purpose)
 
-PYBADGE_PER_CPYTHON = 270.0
 NAMES = ("easy", "medium", "hard", "random", "greedy", "pimc", "ismcts", "gymgreedy")
 
 
@@ -71,18 +68,40 @@ def seatings(n):
     return [tuple((s + k) % 2 == 0 for s in range(n)) for k in range(2)]
 
 
+def state(p):
+    """What a brisca.ai Player carries from move to move (its generator and what it has read of
+    the deal), to replay one decision several times."""
+    r = p.rng
+    vo = p.voids
+    return r.x, r.y, r.z, p.deal, p.tricks, vo if isinstance(vo, int) else bytes(vo)
+
+
+def restore(p, saved):
+    r = p.rng
+    r.x, r.y, r.z, p.deal, p.tricks, vo = saved
+    if isinstance(vo, int):
+        p.voids = vo
+    else:
+        p.voids[:] = vo
+
+
 def timed(p, v, runs=3):
     """(ms, action): the fastest of `runs` runs of the same decision from the same player state
     (the machine's other load only ever adds time)."""
-    r = p.rng
-    state = (r.x, r.y, r.z, p.voids, p.deal, p.tricks)
+    saved = state(p)
     best = 1e9
     for _ in range(runs):
-        r.x, r.y, r.z, p.voids, p.deal, p.tricks = state
+        restore(p, saved)
         t0 = time.perf_counter_ns()
         act = p.choose(v)
         best = min(best, (time.perf_counter_ns() - t0) / 1e6)
     return best, act
+
+
+def pybadge_seconds(rel, ref_us, pystones):
+    """A PyBadge estimate (s) of a move that took `rel` times the reference workload on a runtime
+    where the workload takes `ref_us` unloaded and pystone runs at `pystones` per second."""
+    return rel * ref_us / 1e6 * pystones / PYBADGE_PYSTONES
 
 
 def play_deal(args):
@@ -126,15 +145,6 @@ def bar(done, total, width=40):
     sys.stderr.flush()
 
 
-def ref_time():
-    best = 1e9
-    for _ in range(40):  # the fastest of many runs: other load on the machine only adds time
-        t0 = time.perf_counter()
-        workload()
-        best = min(best, time.perf_counter() - t0)
-    return best * 1e6  # microseconds
-
-
 def run_micropython(a, b, text, deals, seed):
     """Run tools/bench_mp.py under MicroPython with .mpy files from a directory without sources."""
     mp = ROOT / ".venv" / "bin" / "micropython"
@@ -152,6 +162,10 @@ def run_micropython(a, b, text, deals, seed):
         for name in ("bench_players", "bench_ref"):
             subprocess.run([str(cross), "-o", str(tmp / (name + ".mpy")), str(ROOT / "tools" / (name + ".py"))],
                            check=True)
+        try:
+            write_module(tmp)  # bench_mp.py times it after the deals
+        except Unavailable as e:
+            print("no pystone, so no PyBadge estimate:", e)
         run = subprocess.run([str(mp), "-X", "heapsize=2M", str(ROOT / "tools" / "bench_mp.py"), a, b,
                               str(deals), str(seed), text], cwd=str(tmp), capture_output=True, text=True,
                              env=dict(os.environ, MICROPYPATH=str(tmp)), timeout=3000, check=False)
@@ -167,6 +181,8 @@ def run_micropython(a, b, text, deals, seed):
                 out["est_" + w[1]].append(int(w[2]) / int(w[4]))  # move time / reference time, same moment
             elif w[0] == "REF":
                 out["ref"] = int(w[1])
+            elif w[0] == "PYSTONES":
+                out["pystones"] = float(w[1])
             elif w[0] == "RES":
                 out["res"], out["res_core"] = int(w[1]), int(w[2])
         return out
@@ -227,39 +243,46 @@ def main(argv=None):
     mean = sum(per_deal) / len(per_deal)
     sd = statistics.pstdev(per_deal) if len(per_deal) > 1 else 0.0
     ci = 1.96 * sd / len(per_deal) ** 0.5
-    ref_cpy = ref_time()
     print(f"rules: {text}   deals: {o.deals} (x{len(seatings(rules.players))} seatings)   seed: {o.seed}   "
           f"{time.time() - t0:.0f} s")
     print(f"A={o.a} vs B={o.b}: score {mean:.3f} +- {ci:.3f} (95%)   avg points A {sum(points) / len(points):.1f}")
-    print(f"{'player':8} {'CPython ms median max':28} {'MicroPython ms median max':28} {'PyBadge est s':16} "
-          "heap/move max B")
     # Only brisca.ai players are timed; MicroPython can replay the deals only when every player is
     # portable (the reference bots, pimc, ismcts and gymgreedy, run on CPython alone).
     device = [name for name in (o.a, o.b) if name in ai.LEVELS.split()]
+    if not device:
+        return
     portable = all(name in device or name in ("random", "greedy") for name in (o.a, o.b))
     mp = None
-    if o.micropython == "on" and device:
+    if o.micropython == "on":
         if portable:
             mp = run_micropython(o.a, o.b, text, min(o.mp_deals, o.deals), first)
         else:
             print("(no MicroPython replay: a reference bot runs on CPython only)")
+    try:
+        cpy_pystones = cpython_pystones()
+    except Unavailable as e:
+        print("no pystone, so no PyBadge estimate from CPython:", e)
+        cpy_pystones = None
+    print(f"{'player':8} {'CPython ms median max':28} {'MicroPython ms median max':28} {'PyBadge est s':16} "
+          "heap/move max B")
     for key, name, ts in (("a", o.a, ta), ("b", o.b, tb)):
         if name not in device:  # only brisca.ai players are timed (play_deal times nothing else)
             continue
         mpt = mp[key] if mp else []
+        est, heap = "      -      -", "-"
         if mpt:
-            # Each move scaled by the reference workload timed next to it: load-independent.
-            rel = mp["est_" + key]
-            f = PYBADGE_PER_CPYTHON * ref_cpy / 1e6
-            est = f"{statistics.median(rel) * f:6.2f} {max(rel) * f:6.2f}"
             heap = str(max(mp["heap_" + key]))
-        else:
-            f = PYBADGE_PER_CPYTHON
-            est = f"{statistics.median(ts) * f / 1000:6.2f} {max(ts) * f / 1000:6.2f}*"
-            heap = "-"
+            if "pystones" in mp:  # each move scaled by the workload timed next to it: load-independent
+                rel = mp["est_" + key]
+                est = " ".join(f"{pybadge_seconds(x, mp['ref'], mp['pystones']):6.2f}" for x in
+                               (statistics.median(rel), max(rel)))
+        elif cpy_pystones:
+            f = cpy_pystones / PYBADGE_PYSTONES / 1000
+            est = f"{statistics.median(ts) * f:6.2f} {max(ts) * f:6.2f}*"
         print(f"{name:8} {fmt_times(ts):28} {fmt_times(mpt):28} {est:16} {heap}")
-    print(f"reference workload: CPython {ref_cpy:.0f} us" + (
-        f", MicroPython {mp['ref']} us" if mp else "") + "   (* = PyBadge estimate from CPython times)")
+    print("pystones/s: " + ", ".join(f"{k} {v:,.0f}" for k, v in (
+        ("CPython", cpy_pystones), ("MicroPython", mp and mp.get("pystones")), ("a PyBadge", PYBADGE_PYSTONES)) if v)
+        + "   (* = PyBadge estimate from CPython times)")
     if mp:
         print(f"resident after import under MicroPython: core {mp['res_core']} B, ai {mp['res']} B")
 

@@ -1,7 +1,8 @@
 """MicroPython side of tools/bench.py: plays duplicate deals with compiled brisca .mpy modules and
 prints one line per AI move: "M <player a|b> <microseconds, best of 9 runs of the same decision>
 <bytes allocated during the move> <us of the reference workload measured just before>",
-then "REF <us>" (the reference workload) and "RES <bytes>" (ai module resident after import).
+then "REF <us>" (the reference workload), "PYSTONES <per s>" (when pystone.py is beside it) and
+"RES <bytes>" (ai module resident after import).
 
 Usage: micropython -X heapsize=2M bench_mp.py A B DEALS FIRST_SEED "RULES TEXT"
 Allocation is measured with the collector disabled during the move, so it is an upper bound of
@@ -61,7 +62,8 @@ def main():
                 # Time the same decision RUNS times from the same player state and keep the fastest:
                 # the machine's other load only ever adds time.
                 r = p.rng
-                state = (r.x, r.y, r.z, p.voids, p.deal, p.tricks)
+                vo = p.voids
+                state = (r.x, r.y, r.z, p.deal, p.tricks, vo if isinstance(vo, int) else bytes(vo))
                 # Each run also times a tenth of the reference workload just before the move: the
                 # host's speed at this move (tools/bench.py scales the move by it, so a busy host
                 # does not inflate the estimate).
@@ -70,7 +72,11 @@ def main():
                     t0 = time.ticks_us()
                     workload(30)
                     ref = min(ref, time.ticks_diff(time.ticks_us(), t0))
-                    r.x, r.y, r.z, p.voids, p.deal, p.tricks = state
+                    r.x, r.y, r.z, p.deal, p.tricks, vo = state
+                    if isinstance(vo, int):
+                        p.voids = vo
+                    else:
+                        p.voids[:] = vo
                     gc.collect()
                     gc.disable()
                     m0 = gc.mem_alloc()
@@ -87,6 +93,11 @@ def main():
         workload()
         best = min(best, time.ticks_diff(time.ticks_us(), t0))
     print("REF", best)
+    try:
+        import pystone
+    except ImportError:
+        return
+    print("PYSTONES", max(pystone.pystones(50000)[1] for _ in range(5)))
 
 
 main()

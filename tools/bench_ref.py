@@ -1,8 +1,9 @@
 """A fixed reference workload timed on every runtime by tools/bench.py (portable).
 
 It mixes what the AI does (small-int arithmetic, bytearray indexing, attribute access, calls,
-loops) in fixed proportions. Its time on a runtime, against its time on CPython, scales AI
-timings to a PyBadge: see tools/bench.py (PYBADGE_PER_CPYTHON) for the calibration."""
+loops) in fixed proportions. tools/bench_mp.py times a tenth of it next to each move, so the
+move's share of it measures the move free of the host's other load; pystone then scales that to
+a PyBadge (see tools/bench.py)."""
 
 
 class _Box:
