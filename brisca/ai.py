@@ -61,6 +61,13 @@ _BUDGET = const(200)  # default time cap per move (ms); hard: 900
 _NODES = const(500)  # hard: search nodes per move: the same work, so the same move, everywhere
 _SAMPLES = const(8)  # hard: most determinizations per move
 _BIG = const(30000)
+# Hard's card play (1/100 points)
+_TRUMP_PTS = const(100)  # each point of a trump spent costs that point, the whole deal long
+_TEAM_TRUMP_PTS = const(250)  # in teams, 2.5 times that
+_TEAM_FADE = const(24)  # in teams, a trump's strength is kept dear until this many stock cards
+_TEAM_FACE = const(2)  # in teams, the face-up card the losing side draws: twice medium's worth
+_TEAM_BEATER = const(60)  # in teams, 60% of the points a beating opponent card is expected to add
+_TEAM_OVER = const(150)  # in teams, partner's chance to take is cut by 1.5 x the opponents' after
 
 _UN = bytearray(40)  # 1 if the card may be in a hidden hand or the face-down stock
 _U = bytearray(40)  # the unseen cards (search); first, per seat: cards in hand + played this trick
@@ -216,6 +223,7 @@ class Player:
             trumpwin = trumpwin or t // 10 == trump and beats(t, best0, trump)
         ours = r.side_of(bseat0) == side
         have = v.side_points(side)
+        team = self.level == 2 and v.n > 2 and r.sides == 2
         # Each card's expected worth in 1/100 points x 16 (ties go to the weaker card), and why.
         top = -_BIG * 16
         k = 0
@@ -238,7 +246,7 @@ class Player:
             p = 100
             if r.side_of(bseat) == side:
                 p = _p_beat(v, best, om, nun) if om else 0
-                val = (100 - p) * table - p * (table + _S[18])
+                val = (100 - p) * table - p * (table + (_S[18] * _TEAM_BEATER // 100 if team else _S[18]))
                 if p == 0:
                     if not tl and pc:
                         why = 1  # lead_franco
@@ -246,11 +254,19 @@ class Player:
                         val += 4000
                         why = 8  # secure_61
             else:
-                val = ((_p_beat(v, best, mm, nun) if mm else 0) - 100) * table
+                pm = _p_beat(v, best, mm, nun) if mm else 0
+                if team and om and mm:  # an opponent after the partner may take it back
+                    pm = pm * (100 - _p_beat(v, best, om, nun) * _TEAM_OVER // 100) // 100
+                val = (pm - 100) * table
+                p = 100 - pm
             if c // 10 == trump:  # trumps are worth keeping while the stock lasts
-                val -= (4 + STRENGTH[c % 10] + pc) * min(v.stock_left + 2, 14) * 100 // 14
-            if v.n == 2 and v.stock_left == 2 and face != _NO:
-                val += p * (STRENGTH[face % 10] + POINTS[face % 10])  # the loser draws the face-up card
+                x, f = 4 + STRENGTH[c % 10], _TEAM_FADE if team else 14
+                if self.level < 2:  # medium: its points fade with the stock like its strength
+                    x, pc = x + pc, 0
+                val -= x * min(v.stock_left + 2, f) * 100 // f + pc * (_TEAM_TRUMP_PTS if team else _TRUMP_PTS)
+            if (v.n == 2 or team) and v.stock_left == v.n * r.plays and face != _NO:
+                # the face-up card goes to the seat before the trick's winner: the losing side
+                val += p * (STRENGTH[face % 10] + POINTS[face % 10]) * (_TEAM_FACE if team else 1)
                 if p == 100 and POINTS[face % 10] and why == 4:
                     why = 10  # lose_for_trump
             val = _SC[i] = val * 16 - STRENGTH[c % 10]
@@ -384,6 +400,12 @@ def _ab(turn, led, pts, alpha, beta, si, only):
     me, trump, h = _S[0], _S[1], _H
     b = turn * 5
     k = _HL[turn]
+    if led == _NO and k == 1 and si >= _S[3]:  # the last trick, inline (a call costs most on a board)
+        c, led = h[b], h[5 - b]
+        if led // 10 == c // 10 and STRENGTH[led % 10] > STRENGTH[c % 10] or led // 10 == trump != c // 10:
+            turn = 1 - turn
+        pts += POINTS[c % 10] + POINTS[led % 10] if turn == me else 0
+        return pts + (200 if pts > 60 else 100 if pts == 60 else 0)
     follow = _NO
     if led != _NO and _S[2]:
         for i in range(k):

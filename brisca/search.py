@@ -216,6 +216,18 @@ def value(move, alpha, limit):
     return None if F[8] > F[9] else val
 
 
+def _end():
+    """The deal's value for my side at its end: points, +200 a win, +100 a draw (x4)."""
+    mine = SP[F[4]]
+    top = 60
+    if F[5] == 3:
+        top = 0
+        for s in range(3):
+            if s != F[4]:
+                top = max(top, SP[s])
+    return (mine + (200 if mine > top else 100 if mine == top else 0)) * 4
+
+
 def _order(d, leader):
     """The seats of trick d, from its leader: everyone with the most cards, `plays` times round."""
     most = 0
@@ -247,6 +259,21 @@ def _g(tl, si, d, alpha, beta, only):
     hb = turn * 5
     k = HL[turn]
     trump = F[2]
+    if not tl and k == 1 and si >= F[6] and F[1] == 1:  # the last trick, one line: inline
+        bc = H[hb]
+        bs = turn
+        pts = 0
+        for p in range(TZ[d]):
+            s = SEAT[b + p]
+            c = H[s * 5]
+            pts += POINTS[c % 10]
+            if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
+                bc = c
+                bs = s
+        SP[SIDE[bs]] += pts
+        val = _end()
+        SP[SIDE[bs]] -= pts
+        return val
     follow = _NO
     if tl and F[3]:
         led = T[b] // 10
@@ -292,17 +319,8 @@ def _g(tl, si, d, alpha, beta, only):
                         H[s * 5 + HL[s]] = ST[s1]
                         HL[s] += 1
                         s1 += 1
-            if not HL[w]:  # the deal's end: points, +200 a win, +100 a draw
-                mine = SP[F[4]]
-                if F[5] == 2:
-                    y = 200 if mine > 60 else 100 if mine == 60 else 0
-                else:
-                    top = 0
-                    for s in range(3):
-                        if s != F[4]:
-                            top = max(top, SP[s])
-                    y = 200 if mine > top else 100 if mine == top else 0
-                val = (mine + y) * 4
+            if not HL[w]:  # the deal's end
+                val = _end()
             else:
                 _order(d + 1, w)
                 val = _g(0, s1, d + 1, alpha, beta, _NO)
