@@ -202,7 +202,27 @@ class ColorConverter:
         self._transparent = None
 
 
-class Group:
+class _Placed:
+    """x and y as displayio checks them (ints only): shared by Group and TileGrid."""
+
+    @property
+    def x(self):
+        return self._x
+
+    @x.setter
+    def x(self, value):
+        self._x = _int(value, "x")
+
+    @property
+    def y(self):
+        return self._y
+
+    @y.setter
+    def y(self, value):
+        self._y = _int(value, "y")
+
+
+class Group(_Placed):
     """An ordered list of layers, moved, scaled and hidden together."""
 
     _in_group = False
@@ -233,22 +253,6 @@ class Group:
         if _int(value, "scale") < 1:
             raise ValueError("scale must be >= 1")
         self._scale = value
-
-    @property
-    def x(self):
-        return self._x
-
-    @x.setter
-    def x(self, value):
-        self._x = _int(value, "x")
-
-    @property
-    def y(self):
-        return self._y
-
-    @y.setter
-    def y(self, value):
-        self._y = _int(value, "y")
 
     def append(self, layer):
         _layer_check(layer)
@@ -357,7 +361,7 @@ class OnDiskBitmap:
         return self._shader
 
 
-class TileGrid:
+class TileGrid(_Placed):
     """A width x height grid of tiles cut from one bitmap."""
 
     _in_group = False
@@ -395,22 +399,6 @@ class TileGrid:
         self.transpose_xy = False
         for i in range(width * height):
             self[i] = default_tile
-
-    @property
-    def x(self):
-        return self._x
-
-    @x.setter
-    def x(self, value):
-        self._x = _int(value, "x")
-
-    @property
-    def y(self):
-        return self._y
-
-    @y.setter
-    def y(self, value):
-        self._y = _int(value, "y")
 
     @property
     def width(self):
