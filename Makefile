@@ -4,6 +4,8 @@ PY ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# MicroPython's 32-bit WebAssembly port (npm), for the 32K soak: installed when npm is there.
+MP32 := tools/mp32/node_modules/.installed
 
 .PHONY: play test venv flash zip bench assets screenshots typecheck lint clean
 
@@ -13,12 +15,19 @@ $(STAMP): requirements-dev.txt
 	$(VPY) -m pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
-venv: $(STAMP)
+$(MP32): tools/mp32/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix tools/mp32 --no-audit --no-fund --loglevel=error && touch $(MP32); \
+	else \
+		echo "npm not found: the 32-bit MicroPython soak is skipped (Debian/Ubuntu: sudo apt install nodejs npm)"; \
+	fi
+
+venv: $(STAMP) $(MP32)
 
 play: $(STAMP)
 	$(VPY) tools/play.py $(ARGS)
 
-test: $(STAMP)
+test: $(STAMP) $(MP32)
 	$(VPY) -m pytest -q $(ARGS)
 
 flash: $(STAMP)
@@ -43,4 +52,4 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache tools/mp32/node_modules

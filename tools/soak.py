@@ -1,15 +1,26 @@
 """Soak: many AI-vs-AI games under real MicroPython in a small heap, saving after every trick.
 
-    .venv/bin/python tools/soak.py --games 1000 --heap 52K
+    .venv/bin/python tools/soak.py                          # 32-bit MicroPython, 32K heap
+    .venv/bin/python tools/soak.py --runtime unix --heap 52K
 
 Compiles brisca/ (without its UI) and tools/soak_mp.py with MicroPython's mpy-cross into a fresh
-folder, runs soak_mp under `micropython -X heapsize=HEAP`, and reports the free heap after each
-game: it must stay flat (no growth, and a 4 KB block always allocatable). Each game also survives
-one simulated power cut, resumed from the saved record. Exit status 1 when the heap is not flat or
-the run fails. The binary is 64-bit: its objects are about twice a SAMD51's.
+folder, runs the games and reports the free heap after each: it must stay flat (no growth, and a
+4 KB block always allocatable). Each game also survives one simulated power cut, resumed from the
+saved record. Exit status 1 when the heap is not flat or the run fails.
+
+Runtimes: `mp32` is MicroPython's WebAssembly port under Node (tools/mp32/soak.mjs; `make venv`
+installs it): 32-bit objects and 16-byte heap blocks, as on a SAMD51, but it collects only
+between the soak's steps, so garbage made within a move counts against the heap too (stricter
+than a board). `unix` is the venv's `micropython -X heapsize=HEAP`: the same bytecode with 64-bit
+objects and 32-byte blocks, collecting whenever the heap is full.
+
+--no-search: medium plays where the mix has hard on 3 or more players, so brisca.search (hard's
+search on those tables, 4.4 KB more on a board) is never loaded. The default on mp32, whose 32K
+heap does not hold it beside everything else; the unix run keeps it.
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -18,19 +29,48 @@ import time
 import mpytree
 
 ROOT = mpytree.ROOT
+MP32 = ROOT / "tools" / "mp32"
 WARMUP = 5  # games before the heap must be flat: one of each table in soak_mp.TABLES
+DEFAULTS = {"mp32": ("32K", False), "unix": ("52K", True)}  # heap, search
 
 
-def soak(games=1000, heap="52K", seed=1):
+def heap_bytes(heap):
+    """'32K' -> 32768; '40000' -> 40000."""
+    text = heap.strip().upper()
+    return int(text[:-1]) * 1024 if text.endswith("K") else int(text)
+
+
+def mp32_missing():
+    """Why the mp32 runtime cannot run here (a sentence), or None."""
+    if not shutil.which("node"):
+        return "Node.js is not installed (Debian/Ubuntu: sudo apt install nodejs npm)"
+    if not (MP32 / "node_modules" / "@micropython" / "micropython-webassembly-pyscript").is_dir():
+        return "MicroPython's WebAssembly port is not installed: run `make venv` (npm ci in tools/mp32)"
+    return None
+
+
+def soak(games=1000, heap=None, seed=1, runtime="mp32", search=None):
     """Run the soak; a dict: free (bytes free after each game), probes, done (the DONE line),
-    error (the run's failure output, or None), seconds."""
+    error (the run's failure output, or None), seconds, heap, search."""
+    default_heap, default_search = DEFAULTS[runtime]
+    heap = heap or default_heap
+    search = default_search if search is None else search
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
         mpytree.compile_tree(tmp, extra=[ROOT / "tools" / "soak_mp.py"], skip=("ui", "lang"))
+        if runtime == "mp32":
+            missing = mp32_missing()
+            if missing:
+                raise RuntimeError(missing)
+            cmd = ["node", str(MP32 / "soak.mjs"), tmp, str(heap_bytes(heap)), str(games), str(seed),
+                   "search" if search else "no-search"]
+        else:
+            cmd = [mpytree.binary("micropython"), "-X", "heapsize=" + heap, "-c",
+                   "import soak_mp; soak_mp.run(%d, %d, %r)" % (games, seed, search)]
         t0 = time.time()
-        run = subprocess.run([mpytree.binary("micropython"), "-X", "heapsize=" + heap, "-c", "import soak_mp",
-                              str(games), str(seed)], cwd=tmp, env=dict(os.environ, MICROPYPATH=tmp),
-                             capture_output=True, text=True, timeout=3600, check=False)
-    out = {"free": [], "probes": [], "done": None, "seconds": time.time() - t0, "error": None}
+        run = subprocess.run(cmd, cwd=tmp, env=dict(os.environ, MICROPYPATH=tmp), capture_output=True, text=True,
+                             timeout=3600, check=False)
+    out = {"free": [], "probes": [], "done": None, "seconds": time.time() - t0, "error": None, "heap": heap,
+           "search": search}
     for line in run.stdout.splitlines():
         w = line.split()
         if w and w[0] == "G":
@@ -39,7 +79,7 @@ def soak(games=1000, heap="52K", seed=1):
         elif w and w[0] == "DONE":
             out["done"] = line
     if run.returncode or not out["done"]:
-        out["error"] = (run.stdout[-600:] + run.stderr[-1500:]).strip()
+        out["error"] = (run.stdout[-600:] + run.stderr[-1500:]).strip() or "exit status %d" % run.returncode
     return out
 
 
@@ -62,14 +102,26 @@ def verdict(result):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runtime", choices=sorted(DEFAULTS), default="mp32",
+                    help="mp32: MicroPython's 32-bit WebAssembly port (default); unix: the venv's 64-bit micropython")
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--heap", default="52K", help="MicroPython heap size, e.g. 32K, 48K")
+    ap.add_argument("--heap", help="heap size, e.g. 32K (the default on mp32), 52K (on unix)")
     ap.add_argument("--seed", type=int, default=1)
+    mix = ap.add_mutually_exclusive_group()
+    mix.add_argument("--search", dest="search", action="store_true", default=None,
+                     help="hard on 4 players too, which loads brisca.search (the default on unix)")
+    mix.add_argument("--no-search", dest="search", action="store_false",
+                     help="medium for hard on 3+ players: brisca.search stays unloaded (the default on mp32)")
     o = ap.parse_args(argv)
-    result = soak(o.games, o.heap, o.seed)
+    try:
+        result = soak(o.games, o.heap, o.seed, o.runtime, o.search)
+    except (RuntimeError, FileNotFoundError) as e:
+        print("soak: %s" % e, file=sys.stderr)
+        return 2
     ok, line = verdict(result)
-    print("soak: %d games under micropython -X heapsize=%s in %.1f s" % (len(result["free"]), o.heap,
-                                                                         result["seconds"]))
+    print("soak: %d games on %s, heap %s, %s, in %.1f s" % (
+        len(result["free"]), o.runtime, result["heap"],
+        "with brisca.search" if result["search"] else "without brisca.search", result["seconds"]))
     if result["done"]:
         print(result["done"])
     print(("OK: " if ok else "FAILED: ") + line)
