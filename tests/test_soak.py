@@ -2,11 +2,8 @@
 resuming once per game from the saved record, with the free heap flat from game to game: in a
 32K heap on MicroPython's 32-bit WebAssembly port (a board's object sizes), and on the 64-bit unix
 binary with hard's brisca.search loaded too."""
-import os
 import pathlib
 import sys
-
-import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
 
@@ -20,14 +17,6 @@ import soak  # noqa: E402
 UNIX_HEAP = "52K"
 
 
-def mp32_or_skip():
-    missing = soak.mp32_missing()
-    if missing:
-        if os.environ.get("BRISCA_REQUIRE_MP32"):  # CI (.ci/run) installs it: a skip there would hide a failure
-            pytest.fail(missing)
-        pytest.skip(missing)
-
-
 def check_thousand(result):
     ok, line = soak.verdict(result)
     assert ok, line
@@ -36,8 +25,7 @@ def check_thousand(result):
     assert " 1000 resumes" in result["done"]  # every game came back from its saved record
 
 
-def test_a_thousand_games_in_a_32k_heap_with_a_boards_object_sizes():
-    mp32_or_skip()
+def test_a_thousand_games_in_a_32k_heap_with_a_boards_object_sizes(mp32):
     check_thousand(soak.soak(games=1000, heap="32K", runtime="mp32", search=False))
 
 
@@ -45,10 +33,9 @@ def test_a_thousand_games_on_the_64_bit_binary_with_brisca_search():
     check_thousand(soak.soak(games=1000, heap=UNIX_HEAP, runtime="unix", search=True))
 
 
-def test_the_32_bit_run_catches_a_heap_too_small():
+def test_the_32_bit_run_catches_a_heap_too_small(mp32):
     # 28K holds the modules but not a game beside them: the port would grow its heap there, and the
     # driver must report that as the MemoryError a fixed heap gives.
-    mp32_or_skip()
     result = soak.soak(games=5, heap="28K", runtime="mp32", search=False)
     assert result["error"] and "MemoryError: the " in result["error"], result
     assert not soak.verdict(result)[0]

@@ -4,6 +4,7 @@ CircuitPython modules it lacks (tests/mpstubs), and find the smallest heap that 
     python tools/device_boot.py                  # one run of the scripted game (tests/mpstubs/player.py)
     python tools/device_boot.py --min-heap       # the smallest heaps: boot, boot and play; .py and .mpy
     python tools/device_boot.py --compile-peaks  # smallest heap to compile each UI module from source
+    python tools/device_boot.py --mp32           # the heap the game holds with a board's object sizes
 
 The tree is what tools/install.py puts on a drive (code.py, boot.py, brisca/ as .py, assets/, the
 libraries). Libraries are compiled to .mpy, as circup installs them; brisca/ stays
@@ -77,6 +78,27 @@ HARD4 = "import player; player.game('hard4')"
 OVERHEAD = ("import gc; gc.collect(); m0 = gc.mem_alloc(); import player, board, displayio, terminalio, fontio, "
             "bitmaptools, vectorio, digitalio, pwmio, audioio, audiocore, neopixel_write, analogio, storage; "
             "gc.collect(); print('OVERHEAD', gc.mem_alloc() - m0)")
+
+
+# -- on MicroPython's 32-bit WebAssembly port (tools/mp32): a board's object sizes and heap blocks
+def mp32_run(tree, script="full"):
+    """tools/mp32/game.mjs on `tree` (brisca/ as .mpy): the scripted game one poll per step, in a
+    1 MiB heap. CompletedProcess (text); its "LIVE"/"PEAK" lines give the heap in use."""
+    missing = mpytree.mp32_missing()
+    if missing:
+        raise FileNotFoundError(missing)
+    for old in pathlib.Path(tree).glob("sim-save.bin*"):
+        old.unlink()
+    return subprocess.run(["node", str(mpytree.MP32 / "game.mjs"), str(tree), script], capture_output=True,
+                          text=True, timeout=600, check=False)
+
+
+def mp32_figure(proc, name):
+    """The bytes on the first line starting with `name` (LIVE, PEAK, STAND-INS), or None."""
+    for line in proc.stdout.splitlines():
+        if line.startswith(name + " "):
+            return int(line.split()[1])
+    return None
 
 
 def game_ok(proc):
@@ -156,6 +178,8 @@ def main(argv=None):
     ap.add_argument("--min-heap", action="store_true",
                     help="the smallest heaps (bisected, then scanned: fragmentation makes the edge uneven)")
     ap.add_argument("--compile-peaks", action="store_true", help="smallest heap to compile each UI module")
+    ap.add_argument("--mp32", action="store_true",
+                    help="the heap the game holds on MicroPython's 32-bit WebAssembly port (a board's object sizes)")
     ap.add_argument("--keep", metavar="DIR", help="build the tree in DIR and keep it")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
@@ -167,6 +191,18 @@ def main(argv=None):
                 before, full = compile_heap(tmpy, tpy, m)
                 print("%-26s heap with what it imports first %4d K, compiling it from .py %4d K (+%d K)"
                       % (m, before // 1024, full // 1024, (full - before) // 1024), flush=True)
+            return 0
+        if args.mp32:
+            tree = build(base / "mpy", True, not args.lib_py)
+            stand_ins = mp32_figure(mp32_run(tree, "stand-ins"), "STAND-INS")
+            print("32-bit MicroPython: the heap in use after each step at its largest, less the stand-ins' %d B"
+                  % stand_ins)
+            for script, what in (("boot", "boot to the title"), ("full", "the full script"),
+                                 ("hard4", "a 4-player deal, three hard AIs")):
+                proc = mp32_run(tree, script)
+                peak = mp32_figure(proc, "PEAK")
+                print("%-33s %s" % (what, "%d B" % (peak - stand_ins) if peak and proc.returncode == 0 else
+                                    "failed: " + (proc.stdout + proc.stderr)[-300:]), flush=True)
             return 0
         if args.min_heap:
             for mpy in (False, True):

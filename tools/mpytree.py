@@ -25,6 +25,18 @@ def binary(name):
     return str(found) if found.exists() else shutil.which(name)
 
 
+MP32 = ROOT / "tools" / "mp32"  # MicroPython's 32-bit WebAssembly port, run by Node (tools/mp32/mp32.mjs)
+
+
+def mp32_missing():
+    """Why tools/mp32 cannot run here (a sentence), or None."""
+    if not shutil.which("node"):
+        return "Node.js is not installed (Debian/Ubuntu: sudo apt install nodejs npm)"
+    if not (MP32 / "node_modules" / "@micropython" / "micropython-webassembly-pyscript").is_dir():
+        return "MicroPython's WebAssembly port is not installed: run `make venv` (npm ci in tools/mp32)"
+    return None
+
+
 def compile_one(src, rel, out):
     """src (a .py path) to out/rel with the suffix .mpy."""
     dest = (pathlib.Path(out) / rel).with_suffix(".mpy")

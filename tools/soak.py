@@ -20,7 +20,6 @@ heap does not hold it beside everything else; the unix run keeps it.
 """
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,7 +28,6 @@ import time
 import mpytree
 
 ROOT = mpytree.ROOT
-MP32 = ROOT / "tools" / "mp32"
 WARMUP = 5  # games before the heap must be flat: one of each table in soak_mp.TABLES
 DEFAULTS = {"mp32": ("32K", False), "unix": ("52K", True)}  # heap, search
 
@@ -38,15 +36,6 @@ def heap_bytes(heap):
     """'32K' -> 32768; '40000' -> 40000."""
     text = heap.strip().upper()
     return int(text[:-1]) * 1024 if text.endswith("K") else int(text)
-
-
-def mp32_missing():
-    """Why the mp32 runtime cannot run here (a sentence), or None."""
-    if not shutil.which("node"):
-        return "Node.js is not installed (Debian/Ubuntu: sudo apt install nodejs npm)"
-    if not (MP32 / "node_modules" / "@micropython" / "micropython-webassembly-pyscript").is_dir():
-        return "MicroPython's WebAssembly port is not installed: run `make venv` (npm ci in tools/mp32)"
-    return None
 
 
 def soak(games=1000, heap=None, seed=1, runtime="mp32", search=None):
@@ -58,10 +47,10 @@ def soak(games=1000, heap=None, seed=1, runtime="mp32", search=None):
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
         mpytree.compile_tree(tmp, extra=[ROOT / "tools" / "soak_mp.py"], skip=("ui", "lang"))
         if runtime == "mp32":
-            missing = mp32_missing()
+            missing = mpytree.mp32_missing()
             if missing:
                 raise RuntimeError(missing)
-            cmd = ["node", str(MP32 / "soak.mjs"), tmp, str(heap_bytes(heap)), str(games), str(seed),
+            cmd = ["node", str(mpytree.MP32 / "soak.mjs"), tmp, str(heap_bytes(heap)), str(games), str(seed),
                    "search" if search else "no-search"]
         else:
             cmd = [mpytree.binary("micropython"), "-X", "heapsize=" + heap, "-c",

@@ -875,7 +875,8 @@ _FALLBACK = {
 
 def run(board, store=None, max_steps=None, **options):
     """Main loop: build the app on `board` and handle button presses until max_steps polls (tests)
-    or forever (device). `store`: a brisca.save store (opened here when None and available)."""
+    or forever (device). `store`: a brisca.save store (opened here when None and available).
+    Returns the app, which app.loop(n) goes on with (tests)."""
     if store is None:
         try:
             from brisca.save import open_store
@@ -887,4 +888,4 @@ def run(board, store=None, max_steps=None, **options):
     app.start()
     gc.collect()
     app.loop(max_steps)
-    return None
+    return app

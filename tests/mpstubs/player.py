@@ -395,27 +395,22 @@ def on_scan(scanner):
         stats["presses"] += 1
 
 
-def game(script="full", mem=False):
-    """code.py's start-up and a script ("full"; "boot": up to the title screen; "resume": a saved
-    game resumed; "hard4": a 4-player deal with three hard AIs; "drive": the title's footer), then
-    the error screen code.py shows
-    on a crash. mem: print the heap in use at each step (a collection each time: diagnostics only)."""
+def begin(script="full", mem=False):
+    """Put the script on the keypad hook ("full"; "boot": up to the title screen; "resume": a saved
+    game resumed; "hard4": a 4-player deal with three hard AIs; "drive": the title's footer).
+    mem: print the heap in use at each step (a collection each time: diagnostics only)."""
     _mem[0] = mem
     _plan[0] = {"full": full_script, "boot": boot_script, "resume": resume_script, "hard4": hard_four_players,
                 "drive": drive_script}[script]()
     keypad.on_scan = on_scan
-    import code  # the game's code.py, compiled from source as the board does
 
-    try:
-        code.main()
-    except Done:
-        pass
-    except Stuck as e:
-        print("PLAYER STUCK:", e)
-        sys.exit(3)
+
+def finish():
+    """After the script: the counts, then the error screen code.py shows on a crash."""
     keypad.on_scan = None
     gc.collect()
     import audioio
+    import code
     import neopixel_write
 
     print("PLAYER done: %d polls, %d presses, %d refreshes, %d sounds, %d LED writes, heap used %d free %d" % (
@@ -429,6 +424,22 @@ def game(script="full", mem=False):
     _collect(board.DISPLAY.root_group, texts)
     text = texts[0].text if texts else ""
     print("ERROR SCREEN", " | ".join(text.split("\n")[:3]))
+
+
+def game(script="full", mem=False):
+    """code.py's start-up and a script (see begin()), then the error screen code.py shows on a
+    crash."""
+    begin(script, mem)
+    import code  # the game's code.py, compiled from source as the board does
+
+    try:
+        code.main()
+    except Done:
+        pass
+    except Stuck as e:
+        print("PLAYER STUCK:", e)
+        sys.exit(3)
+    finish()
 
 
 def boot(select_held):

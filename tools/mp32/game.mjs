@@ -1,0 +1,78 @@
+// The board's start-up and a scripted game (tests/mpstubs/player.py) on MicroPython's 32-bit
+// WebAssembly port (see mp32.mjs), one poll of the game's loop per step: the heap the game holds,
+// with a board's object sizes.
+//
+//     node tools/mp32/game.mjs TREE [SCRIPT] [HEAP_BYTES]
+//
+// TREE is tools/device_boot.py's board tree (code.py, brisca/, lib/, assets/, and the stand-ins
+// for CircuitPython's modules in firmware/). The steps are code.main()'s (the app's modules, the
+// board, the saves on microcontroller.nvm, the text libraries, the app), then the game's loop one poll at a time, the
+// player pressing keys through the keypad stand-in, until its script ends; then code.py's error
+// screen. Prints the player's lines, "LIVE <bytes> <step>" for each start-up step and "PEAK
+// <bytes>" at the end: the heap in use after each step's collection, at its largest (a floor for
+// what the game needs: within a step it also makes garbage). SCRIPT "stand-ins" only prints
+// "STAND-INS <bytes>", the heap the stand-in modules take (a board has them in firmware). The heap
+// (default 1 MiB) is fixed: once it would have run out, a MemoryError line and exit status 1.
+import { boot } from "./mp32.mjs";
+
+const [tree, script = "full", heapArg = String(1 << 20)] = process.argv.slice(2);
+if (!tree) {
+  console.error("usage: node game.mjs TREE [full|boot|resume|hard4|stand-ins] [HEAP_BYTES]");
+  process.exit(2);
+}
+const vm = await boot(tree, parseInt(heapArg, 10), ["firmware", "lib"]);
+const used = () => vm.size - vm.free();
+const base = used();
+let peak = 0;
+let peakAt = "";
+function measure(where) {
+  if (used() > peak) {
+    peak = used();
+    peakAt = where;
+  }
+}
+function step(code, what) {
+  vm.run(code, what);
+  measure(what || code.split("\n")[0]);
+  console.log("LIVE %d %s", used(), what || code.split("\n")[0]);
+}
+
+if (script === "stand-ins") {
+  vm.run("import player, board, displayio, terminalio, fontio, bitmaptools, vectorio, digitalio, pwmio, audioio, " +
+    "audiocore, neopixel_write, analogio, storage, microcontroller, supervisor, keypad, busdisplay");
+  console.log("STAND-INS %d", used() - base);
+  process.exit(0);
+}
+step("import player");
+// microcontroller.nvm is flash on a board, not heap: the stand-in's 8 KB live outside the heap.
+const nvmSize = vm.mp.pyimport("microcontroller").nvm._size;
+const nvm = vm.mp._module._malloc(nvmSize);
+vm.mp._module.HEAPU8.fill(0xff, nvm, nvm + nvmSize);
+step(`import microcontroller, uctypes\nmicrocontroller.nvm._data = uctypes.bytearray_at(${nvm}, ${nvmSize})\n` +
+  "del uctypes", "the save memory, outside the heap");
+step("player.begin(" + JSON.stringify(script) + ")");
+step("from brisca.ui.app import run");
+step("from brisca.ui.board import detect\nbrd = detect()");
+// What open_store() picks on CircuitPython: the save records on microcontroller.nvm.
+step("from brisca.save.store import SaveData\nstore = SaveData(microcontroller.nvm)", "the saves");
+step("from adafruit_display_text import bitmap_label");
+step("try:\n    from adafruit_displayio_layout.layouts.grid_layout import GridLayout\nexcept ImportError:\n    pass",
+  "GridLayout");
+step("app = run(brd, store, 0)\ndef poll():\n    app.loop(1)", "the app, its first screen");
+const poll = vm.mp.globals.get("poll");
+for (let polls = 1; ; polls++) {
+  try {
+    poll();
+  } catch (e) {
+    if (String(e).includes("Done")) {
+      vm.settle("at the script's last poll");
+      break;
+    }
+    console.log("PLAYER failed at poll %d: %s", polls, String(e).split("\n").slice(-2).join(" "));
+    process.exit(3);
+  }
+  vm.settle(`at poll ${polls}`);
+  measure(`poll ${polls}, after "${vm.lastLine()}"`);
+}
+step("app = brd = store = None\nplayer.finish()", "the error screen");
+console.log("PEAK %d at %s", peak, peakAt);

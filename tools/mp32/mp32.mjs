@@ -1,0 +1,77 @@
+// MicroPython's 32-bit WebAssembly port as a stand-in for a board's heap: 32-bit objects and
+// 16-byte heap blocks, as on a SAMD51, in a heap of fixed size.
+//
+// This build never collects while Python runs: a collection waits until the call from
+// JavaScript returns, and where a fixed heap would raise MemoryError it adds a heap area instead.
+// So a driver calls Python one small step at a time and settles after each: settle() checks that
+// the heap is still its first area alone (any growth is the MemoryError a fixed heap of this size
+// gives) and collects. Garbage made within one step counts against the heap too: stricter than a
+// board, which may also collect in the middle of a step.
+import fs from "node:fs";
+import path from "node:path";
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+
+// gc.mem_free() also counts the largest area the port could add (128 MiB, its
+// gc_get_max_new_split()): the heap's own size is what remains.
+const SPLIT = 128 * 1024 * 1024;
+
+function copyTree(mp, src, dst) {
+  mp.FS.mkdir(dst);
+  for (const e of fs.readdirSync(src, { withFileTypes: true })) {
+    const from = path.join(src, e.name);
+    if (e.isDirectory()) {
+      copyTree(mp, from, dst + "/" + e.name);
+    } else {
+      mp.FS.writeFile(dst + "/" + e.name, fs.readFileSync(from));
+    }
+  }
+}
+
+// A MicroPython with a heap of `heapBytes`, `tree` (a host folder) copied to /board as its
+// current folder, and `paths` (folders under it) put first on sys.path. Exits with status 1 and
+// a MemoryError line once the heap would have run out.
+export async function boot(tree, heapBytes, paths = []) {
+  let last = "";
+  const mp = await loadMicroPython({
+    heapsize: heapBytes,
+    stdout: (line) => {
+      last = line;
+      process.stdout.write(line + "\n");
+    },
+    linebuffer: true,
+  });
+  copyTree(mp, tree, "/board");
+  mp.FS.chdir("/board"); // (not os.chdir: this port's os is Python, 1.7 KB of heap a board does not spend)
+  mp.runPython("import sys\nsys.path[0:0] = " + JSON.stringify(["/board", ...paths.map((p) => "/board/" + p)]));
+  // Python functions are bound once: each attribute read from JavaScript adds a reference.
+  const gc = mp.pyimport("gc");
+  const [collect, memAlloc, memFree] = [gc.collect, gc.mem_alloc, gc.mem_free];
+  collect();
+  const heapTotal = () => memAlloc() + memFree() - SPLIT;
+  const size = heapTotal();
+  if (size > heapBytes || size < heapBytes * 0.96) { // (the rest holds the heap's block tables)
+    console.log("RuntimeError: this MicroPython build's heap is %d bytes, not about %d", size, heapBytes);
+    process.exit(1);
+  }
+  console.log("HEAP %d", size);
+  const vm = {
+    mp,
+    size,
+    lastLine: () => last, // what Python printed last
+    free: () => memFree() - SPLIT,
+    // Collect at the top level, once sure the call before needed no other heap area.
+    settle(what) {
+      if (heapTotal() !== size) {
+        console.log("MemoryError: the %d-byte heap ran out %s", size, what);
+        process.exit(1);
+      }
+      collect();
+    },
+    // Run Python source as one step.
+    run(code, what) {
+      mp.runPython(code);
+      vm.settle(what || code);
+    },
+  };
+  return vm;
+}
