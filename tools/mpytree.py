@@ -104,3 +104,9 @@ def portable_args(module, function):
     """micropython arguments (after -X heapsize) that run one portable test through mprun."""
     steps = "".join("import %s; gc.collect(); " % m for m in preload(module) if m != "mprun")
     return ["-c", "import gc; " + steps + "import mprun", module, function]
+
+
+if __name__ == "__main__":  # python tools/mpytree.py OUT: brisca/ without its UI, as .mpy in OUT
+    if len(sys.argv) != 2:
+        sys.exit("usage: python tools/mpytree.py OUT")
+    compile_tree(sys.argv[1], skip=("ui", "lang"))
