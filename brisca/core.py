@@ -186,8 +186,11 @@ class Random:
 
 
 def deal_seed(seed, deal_no):
-    """The seed of deal `deal_no` (0-based) of a match started with `seed`."""
-    return (seed + deal_no * 1000003) % (SEED_MAX + 1)
+    """The seed of deal `deal_no` (0-based) of a match started with `seed` (0..SEED_MAX): the sum
+    of seed and deal_no * 1000003 modulo 2**30, kept to small ints (a board's sum of two 30-bit
+    numbers, or 2**30 itself, would be a long int allocated on the heap)."""
+    step = deal_no * 1000003 & SEED_MAX
+    return seed + step if seed <= SEED_MAX - step else seed - (SEED_MAX - step) - 1
 
 
 def side_points(self, side):

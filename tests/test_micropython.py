@@ -86,3 +86,15 @@ def test_module_compiles_from_source_on_a_small_heap(module, tmp_path):
     (32K unless listed) on the 64-bit stand-in."""
     run = run_mp(["-c", "import brisca.%s" % module], ROOT, heap=SOURCE_HEAP.get(module, "32K"))
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_portable_on_a_32_bit_micropython(mpy_tree, mp32):
+    """Every portable test once more on MicroPython's 32-bit WebAssembly port (tools/mp32): a
+    board's 31-bit small ints, so an allocation count there catches a long int that the 64-bit
+    binary's 63-bit small ints hide. Its heap grows as needed: the runs above check the 32K."""
+    tests = list(mpytree.portable_tests())
+    run = subprocess.run(["node", str(mpytree.MP32 / "portable.mjs"), str(mpy_tree)] + sorted({m for m, _ in tests}),
+                         capture_output=True, text=True, timeout=900)
+    out = run.stdout + run.stderr
+    assert run.returncode == 0, out
+    assert "%d passed, 0 failed" % len(tests) in out, out

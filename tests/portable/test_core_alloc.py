@@ -36,3 +36,21 @@ def test_moves_and_views_allocate_nothing():
             used = mem_alloc() - before
             gc.enable()
             assert used == 0, "move %d on %d players: %d bytes allocated" % (action, rules.players, used)
+
+
+def test_deal_seeds_are_small_int_arithmetic():
+    """A deal's seed is worked out in small ints: on a board (31-bit small ints) the sum of two
+    30-bit numbers, or 2**30 itself, would be a long int on the heap, once per deal."""
+    edges = ((0, 0), (1, 1), (core.SEED_MAX - 1000003, 1), (core.SEED_MAX - 1000002, 1), (core.SEED_MAX, 2),
+             (core.SEED_MAX, 1073), (12345, 255))
+    for seed, deal in edges:
+        assert core.deal_seed(seed, deal) == (seed + deal * 1000003) % (core.SEED_MAX + 1)
+    mem_alloc = _counter()
+    gc.collect()
+    gc.disable()
+    before = mem_alloc()
+    for seed, deal in edges:
+        core.deal_seed(seed, deal)
+    used = mem_alloc() - before
+    gc.enable()
+    assert used == 0, "%d bytes allocated" % used

@@ -11,6 +11,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
+// An error escaping a driver: one readable line (the port's own report quotes its whole source).
+process.on("uncaughtException", (e) => {
+  console.log("Error: %s", String(e && e.message !== undefined ? e.message : e).trim().split("\n").slice(-3).join(" | "));
+  process.exit(1);
+});
+
 // gc.mem_free() also counts the largest area the port could add (128 MiB, its
 // gc_get_max_new_split()): the heap's own size is what remains.
 const SPLIT = 128 * 1024 * 1024;
