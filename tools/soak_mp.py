@@ -6,7 +6,7 @@ microcontroller.nvm). Once per game, at a trick chosen at random, the power "fai
 its view and its players are dropped and rebuilt from the slot, which must give back the very
 bytes saved.
 
-The work comes in steps (a deal's start, or one move) so that a driver may collect the heap
+The work comes in steps (a deal's players, game, view, or one move) so that a driver may collect the heap
 between them: tools/mp32/soak.mjs runs it on MicroPython's 32-bit WebAssembly port, which collects
 only between calls from JavaScript. On the unix port, run() drives it:
 
@@ -37,81 +37,84 @@ TABLES = (
     (4, 0, "hard", "medium"),  # hard on 3+ players loads brisca.search (start(search=False): medium)
     (2, core.F_NO_TRUMP | core.F_FOLLOW, "hard", "easy"),
 )
-# step()'s answers
+# Soak.step()'s answers
 MOVE = 0
 CUT = 1  # the power failed: the game, its view and players are gone; collect before the next step
 GAME_OVER = 2
 DONE = 3
 
-# Counts: 0 games done, 1 games wanted, 2 seed, 3 power-cut trick, 4 tricks seen, 5 saves,
-# 6 resumes, 7 moves, 8 resuming?
-COUNT = [0] * 9
-# Objects: 0 slot, 1 the soak's random generator, 2 game, 3 view, 4 players, 5 the bytes saved
-# last, 6 the tables played
-HELD = [None] * 7
 
+class Soak:
+    """`games` games from `seed`, saving into `nvm` (a bytearray-like of LAYOUT_SIZE bytes, erased;
+    a new bytearray if None). search=False: medium plays for hard on 3+ players, so brisca.search is
+    never loaded."""
 
-def start(games, seed, nvm=None, search=True):
-    """Soak `games` games from `seed`, saving into `nvm` (a bytearray-like of LAYOUT_SIZE bytes,
-    erased; a new bytearray if None). search=False: medium plays for hard on 3+ players, so
-    brisca.search is never loaded."""
-    COUNT[:] = [0, games, seed, 0, 0, 0, 0, 0, 0]
-    HELD[:] = [GameSlot(nvm if nvm is not None else bytearray(LAYOUT_SIZE)), core.Random(seed), None, None, None, None,
-            TABLES if search else [t if t[0] == 2 else t[:2] + tuple("medium" if x == "hard" else x for x in t[2:])
-                                   for t in TABLES]]
+    def __init__(self, games, seed, nvm=None, search=True):
+        self.games = games
+        self.seed = seed
+        self.slot = GameSlot(nvm if nvm is not None else bytearray(LAYOUT_SIZE))
+        self.rng = core.Random(seed)
+        self.tables = TABLES if search else [
+            t if t[0] == 2 else t[:2] + tuple("medium" if x == "hard" else x for x in t[2:]) for t in TABLES]
+        self.done = self.moves = self.saves = self.resumes = 0
+        self.players = self.game = self.view = self.saved = None
+        self.resuming = False
+        self.cut_at = self.tricks = 0  # the trick after which the power fails; tricks taken so far
 
-
-def step():
-    """One step of the soak: a deal's players, its game (new, or resumed from the slot), its view,
-    or one move. MOVE, CUT, GAME_OVER or DONE."""
-    if COUNT[0] >= COUNT[1]:
-        return DONE
-    table = HELD[6][COUNT[0] % len(TABLES)]
-    if HELD[4] is None:
-        # Players first: a hard one on 3+ players loads brisca.search before the game's buffers.
-        rules = core.Rules(table[0], 39 if table[0] == 3 else 40, table[1])
-        seed = COUNT[2] * 7919 + COUNT[0]
-        HELD[4] = [ai.Player(rules, table[2 + s % 2], seed + s) for s in range(rules.players)]
+    def step(self):
+        """A deal's players, its game (new, or resumed from the slot), its view, or one move: MOVE,
+        CUT, GAME_OVER or DONE."""
+        if self.done >= self.games:
+            return DONE
+        table = self.tables[self.done % len(TABLES)]
+        seed = self.seed * 7919 + self.done
+        if self.players is None:
+            # Players first: a hard one on 3+ players loads brisca.search before the game's buffers.
+            rules = core.Rules(table[0], 39 if table[0] == 3 else 40, table[1])
+            self.players = [ai.Player(rules, table[2 + s % 2], seed + s) for s in range(rules.players)]
+            return MOVE
+        g = self.game
+        if g is None:
+            if self.resuming:
+                back = self.slot.load_game()
+                if back != self.saved:
+                    raise RuntimeError("game %d: the slot gave back other bytes" % self.done)
+                g = core.Game.from_bytes(back)
+                if g.to_bytes() != back:
+                    raise RuntimeError("game %d: the resumed game is not the saved one" % self.done)
+                self.cut_at = -1
+                self.resumes += 1
+            else:
+                g = core.Game(self.players[0].rules, seed)
+                self.cut_at = 1 + self.rng.below(40 // table[0] - 1)
+            self.game = g
+            self.tricks = g.trick_no
+            return MOVE
+        if self.view is None:
+            self.view = core.View(g.rules)
+            return MOVE
+        g.apply(self.players[g.turn].choose(g.view(g.turn, self.view)))
+        self.moves += 1
+        if g.phase >= core.DEAL_OVER:
+            self.slot.save_game(None)  # the deal is over: nothing to resume
+            self.players = self.game = self.view = self.saved = None
+            self.done += 1
+            self.resuming = False
+            return GAME_OVER
+        if g.trick_len == 0 and g.trick_no != self.tricks:  # a trick was just taken
+            self.tricks = g.trick_no
+            self.saved = g.to_bytes()
+            if not self.slot.save_game(self.saved):
+                raise RuntimeError("save failed: %s" % self.slot.notice)
+            self.saves += 1
+            if self.tricks == self.cut_at:
+                self.players = self.game = self.view = None
+                self.resuming = True
+                return CUT
         return MOVE
-    g = HELD[2]
-    if g is None:
-        if COUNT[8]:
-            back = HELD[0].load_game()
-            if back != HELD[5]:
-                raise RuntimeError("game %d: the slot gave back other bytes" % COUNT[0])
-            g = core.Game.from_bytes(back)
-            if g.to_bytes() != back:
-                raise RuntimeError("game %d: the resumed game is not the saved one" % COUNT[0])
-            COUNT[3] = -1
-            COUNT[6] += 1
-        else:
-            g = core.Game(HELD[4][0].rules, COUNT[2] * 7919 + COUNT[0])
-            COUNT[3] = 1 + HELD[1].below(40 // table[0] - 1)
-        HELD[2] = g
-        COUNT[4] = g.trick_no
-        return MOVE
-    if HELD[3] is None:
-        HELD[3] = core.View(g.rules)
-        return MOVE
-    g.apply(HELD[4][g.turn].choose(g.view(g.turn, HELD[3])))
-    COUNT[7] += 1
-    if g.phase >= core.DEAL_OVER:
-        HELD[0].save_game(None)  # the deal is over: nothing to resume
-        HELD[2] = HELD[3] = HELD[4] = HELD[5] = None
-        COUNT[0] += 1
-        COUNT[8] = 0
-        return GAME_OVER
-    if g.trick_len == 0 and g.trick_no != COUNT[4]:  # a trick was just taken
-        COUNT[4] = g.trick_no
-        HELD[5] = g.to_bytes()
-        if not HELD[0].save_game(HELD[5]):
-            raise RuntimeError("save failed: %s" % HELD[0].notice)
-        COUNT[5] += 1
-        if COUNT[4] == COUNT[3]:
-            HELD[2] = HELD[3] = HELD[4] = None
-            COUNT[8] = 1
-            return CUT
-    return MOVE
+
+    def done_line(self):
+        return "DONE %d games, %d moves, %d saves, %d resumes" % (self.done, self.moves, self.saves, self.resumes)
 
 
 def probe():
@@ -122,15 +125,11 @@ def probe():
         return 0
 
 
-def done_line():
-    return "DONE %d games, %d moves, %d saves, %d resumes" % (COUNT[0], COUNT[7], COUNT[5], COUNT[6])
-
-
 def run(games=1000, seed=1, search=True):
     """The unix port's driver: every game to its end, the heap measured after each."""
-    start(games, seed, None, search)
+    soak = Soak(games, seed, None, search)
     while True:
-        r = step()
+        r = soak.step()
         if r == CUT:
             gc.collect()
         elif r == GAME_OVER:
@@ -138,7 +137,7 @@ def run(games=1000, seed=1, search=True):
             free = gc.mem_free()
             p = probe()
             gc.collect()
-            print("G %d %d %d" % (COUNT[0], free, p))
+            print("G %d %d %d" % (soak.done, free, p))
         elif r == DONE:
             break
-    print(done_line())
+    print(soak.done_line())

@@ -21,14 +21,14 @@ const vm = await boot(tree, parseInt(heapArg, 10));
 for (const name of ["brisca.core", "brisca.ai", "brisca.save.slots", ...(search ? ["brisca.search"] : []), "soak_mp"]) {
   vm.run("import " + name);
 }
-const soak = vm.mp.pyimport("soak_mp");
-const [step, probe, doneLine] = [soak.step, soak.probe, soak.done_line];
-const [MOVE, CUT, GAME_OVER, DONE, LAYOUT_SIZE] = [soak.MOVE, soak.CUT, soak.GAME_OVER, soak.DONE, soak.LAYOUT_SIZE];
+const mod = vm.mp.pyimport("soak_mp");
+const [MOVE, CUT, GAME_OVER, DONE, LAYOUT_SIZE] = [mod.MOVE, mod.CUT, mod.GAME_OVER, mod.DONE, mod.LAYOUT_SIZE];
 // microcontroller.nvm is flash on a board, not heap: the stand-in's bytes live outside the heap.
 const nvm = vm.mp._module._malloc(LAYOUT_SIZE);
 vm.mp._module.HEAPU8.fill(0, nvm, nvm + LAYOUT_SIZE);
-soak.start(parseInt(gamesArg, 10), parseInt(seedArg, 10), vm.mp.pyimport("uctypes").bytearray_at(nvm, LAYOUT_SIZE),
-  search);
+const soak = mod.Soak(parseInt(gamesArg, 10), parseInt(seedArg, 10),
+  vm.mp.pyimport("uctypes").bytearray_at(nvm, LAYOUT_SIZE), search);
+const [step, probe, doneLine] = [soak.step, mod.probe, soak.done_line];
 vm.settle("setting up");
 
 let games = 0;
