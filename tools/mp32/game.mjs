@@ -21,7 +21,7 @@ if (!tree) {
   process.exit(2);
 }
 const vm = await boot(tree, parseInt(heapArg, 10), ["firmware", "lib"]);
-const used = () => vm.size - vm.free();
+const used = vm.used;
 const base = used();
 let peak = 0;
 let peakAt = "";
@@ -46,10 +46,8 @@ if (script === "stand-ins") {
 step("import player");
 // microcontroller.nvm is flash on a board, not heap: the stand-in's 8 KB live outside the heap.
 const nvmSize = vm.mp.pyimport("microcontroller").nvm._size;
-const nvm = vm.mp._module._malloc(nvmSize);
-vm.mp._module.HEAPU8.fill(0xff, nvm, nvm + nvmSize);
-step(`import microcontroller, uctypes\nmicrocontroller.nvm._data = uctypes.bytearray_at(${nvm}, ${nvmSize})\n` +
-  "del uctypes", "the save memory, outside the heap");
+step(`import microcontroller, uctypes\nmicrocontroller.nvm._data = uctypes.bytearray_at(${vm.flash(nvmSize, 0xff)}, ` +
+  `${nvmSize})\ndel uctypes`, "the save memory, outside the heap");
 step("player.begin(" + JSON.stringify(script) + ")");
 step("from brisca.ui.app import run");
 step("from brisca.ui.board import detect\nbrd = detect()");

@@ -65,6 +65,14 @@ export async function boot(tree, heapBytes, paths = []) {
     size,
     lastLine: () => last, // what Python printed last
     free: () => memFree() - SPLIT,
+    used: () => memAlloc(),
+    // `bytes` bytes of memory outside the heap, every one `fill`: their address (for
+    // uctypes.bytearray_at), as a board's flash (microcontroller.nvm) is no heap of its own.
+    flash(bytes, fill) {
+      const at = mp._module._malloc(bytes);
+      mp._module.HEAPU8.fill(fill, at, at + bytes);
+      return at;
+    },
     // Collect at the top level, once sure the call before needed no other heap area.
     settle(what) {
       if (heapTotal() !== size) {

@@ -13,11 +13,10 @@ if (!tree || !modules.length) {
   process.exit(2);
 }
 const vm = await boot(tree, 1 << 20, ["firmware", "lib"]);
-const used = () => vm.size - vm.free();
-let before = used();
+let before = vm.used();
 for (const name of modules) {
   vm.run("import " + name);
-  const now = used();
+  const now = vm.used();
   console.log("%s %d", name, now - before);
   before = now;
 }

@@ -24,10 +24,8 @@ for (const name of ["brisca.core", "brisca.ai", "brisca.save.slots", ...(search 
 const mod = vm.mp.pyimport("soak_mp");
 const [MOVE, CUT, GAME_OVER, DONE, LAYOUT_SIZE] = [mod.MOVE, mod.CUT, mod.GAME_OVER, mod.DONE, mod.LAYOUT_SIZE];
 // microcontroller.nvm is flash on a board, not heap: the stand-in's bytes live outside the heap.
-const nvm = vm.mp._module._malloc(LAYOUT_SIZE);
-vm.mp._module.HEAPU8.fill(0, nvm, nvm + LAYOUT_SIZE);
-const soak = mod.Soak(parseInt(gamesArg, 10), parseInt(seedArg, 10),
-  vm.mp.pyimport("uctypes").bytearray_at(nvm, LAYOUT_SIZE), search);
+const nvm = vm.mp.pyimport("uctypes").bytearray_at(vm.flash(LAYOUT_SIZE, 0), LAYOUT_SIZE);
+const soak = mod.Soak(parseInt(gamesArg, 10), parseInt(seedArg, 10), nvm, search);
 const [step, probe, doneLine] = [soak.step, mod.probe, soak.done_line];
 vm.settle("setting up");
 
