@@ -194,7 +194,11 @@ def main(argv=None):
             return 0
         if args.mp32:
             tree = build(base / "mpy", True, not args.lib_py)
-            stand_ins = mp32_figure(mp32_run(tree, "stand-ins"), "STAND-INS")
+            proc = mp32_run(tree, "stand-ins")
+            stand_ins = mp32_figure(proc, "STAND-INS")
+            if stand_ins is None:
+                print("failed: " + (proc.stdout + proc.stderr)[-300:])
+                return 1
             print("32-bit MicroPython: the heap in use after each step at its largest, less the stand-ins' %d B"
                   % stand_ins)
             for script, what in (("boot", "boot to the title"), ("full", "the full script"),

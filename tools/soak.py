@@ -44,12 +44,12 @@ def soak(games=1000, heap=None, seed=1, runtime="mp32", search=None):
     default_heap, default_search = DEFAULTS[runtime]
     heap = heap or default_heap
     search = default_search if search is None else search
+    missing = mpytree.mp32_missing() if runtime == "mp32" else None
+    if missing:
+        raise FileNotFoundError(missing)
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
         mpytree.compile_tree(tmp, extra=[ROOT / "tools" / "soak_mp.py"], skip=("ui", "lang"))
         if runtime == "mp32":
-            missing = mpytree.mp32_missing()
-            if missing:
-                raise RuntimeError(missing)
             cmd = ["node", str(mpytree.MP32 / "soak.mjs"), tmp, str(heap_bytes(heap)), str(games), str(seed),
                    "search" if search else "no-search"]
         else:
@@ -104,7 +104,7 @@ def main(argv=None):
     o = ap.parse_args(argv)
     try:
         result = soak(o.games, o.heap, o.seed, o.runtime, o.search)
-    except (RuntimeError, FileNotFoundError) as e:
+    except FileNotFoundError as e:
         print("soak: %s" % e, file=sys.stderr)
         return 2
     ok, line = verdict(result)
