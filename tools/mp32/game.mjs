@@ -6,9 +6,9 @@
 //
 // TREE is tools/device_boot.py's board tree (code.py, brisca/, lib/, assets/, and the stand-ins
 // for CircuitPython's modules in firmware/). The steps are code.main()'s (the app's modules, the
-// board, the saves on microcontroller.nvm, the text libraries, the app), then the game's loop one poll at a time, the
-// player pressing keys through the keypad stand-in, until its script ends; then code.py's error
-// screen. Prints the player's lines, "LIVE <bytes> <step>" for each start-up step and "PEAK
+// board, the saves on microcontroller.nvm, the text libraries, the app), then the game's loop one
+// poll at a time, the player pressing keys through the keypad stand-in, until its script ends;
+// then code.py's error screen. Prints the player's lines, "LIVE <bytes> <step>" for each start-up step and "PEAK
 // <bytes>" at the end: the heap in use after each step's collection, at its largest (a floor for
 // what the game needs: within a step it also makes garbage). SCRIPT "stand-ins" only prints
 // "STAND-INS <bytes>", the heap the stand-in modules take (a board has them in firmware). The heap
@@ -31,10 +31,10 @@ function measure(where) {
     peakAt = where;
   }
 }
-function step(code, what) {
+function step(code, what = code.split("\n")[0]) {
   vm.run(code, what);
-  measure(what || code.split("\n")[0]);
-  console.log("LIVE %d %s", used(), what || code.split("\n")[0]);
+  measure(what);
+  console.log("LIVE %d %s", used(), what);
 }
 
 if (script === "stand-ins") {

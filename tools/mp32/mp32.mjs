@@ -13,7 +13,8 @@ import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
 // An error escaping a driver: one readable line (the port's own report quotes its whole source).
 process.on("uncaughtException", (e) => {
-  console.log("Error: %s", String(e && e.message !== undefined ? e.message : e).trim().split("\n").slice(-3).join(" | "));
+  const text = String(e && e.message !== undefined ? e.message : e);
+  console.log("Error: %s", text.trim().split("\n").slice(-3).join(" | "));
   process.exit(1);
 });
 
@@ -66,6 +67,7 @@ export async function boot(tree, heapBytes, paths = []) {
     lastLine: () => last, // what Python printed last
     free: () => memFree() - SPLIT,
     used: () => memAlloc(),
+    collect, // (at the top level: this port collects only there)
     // `bytes` bytes of memory outside the heap, every one `fill`: their address (for
     // uctypes.bytearray_at), as a board's flash (microcontroller.nvm) is no heap of its own.
     flash(bytes, fill) {

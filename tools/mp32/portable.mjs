@@ -17,7 +17,6 @@ if (!tree || !modules.length) {
   process.exit(2);
 }
 const vm = await boot(tree, 1 << 20);
-const collect = vm.mp.pyimport("gc").collect;
 let passed = 0;
 let failed = 0;
 for (const name of modules) {
@@ -33,7 +32,7 @@ for (const name of modules) {
       failed++;
       console.log("FAIL %s.%s: %s", name, test, String(e.message || e).trim().split("\n").slice(-3).join(" | "));
     }
-    collect();
+    vm.collect();
   }
 }
 console.log("%d passed, %d failed", passed, failed);
