@@ -12,26 +12,30 @@ def _show_error(err):
     try:
         import board
         import displayio
-        import terminalio
-        from adafruit_display_text import bitmap_label
 
         display = getattr(board, "DISPLAY", None)
         if display is None:
             return
         # The display still holds the game's screen, and through it most of the game's heap. Let it
-        # go first: after a MemoryError the message's own bitmap would not fit beside it.
+        # go first: after a MemoryError the message's own tiles would not fit beside it.
         display.root_group = None
         gc.collect()
-        width = display.width // 6 - 1
+        from brisca.ui.font import Glyphs
+        from brisca.ui.text import Text
+
+        font = Glyphs()
+        cols = display.width // font.w - 1
+        rows = display.height // font.h
         text = "%s: %s" % (type(err).__name__, err)
         lines = ["Brisca stopped", ""]
-        while text and len(lines) < display.height // 12 - 3:
-            lines.append(text[:width])
-            text = text[width:]
+        while text and len(lines) < rows - 3:
+            lines.append(text[:cols])
+            text = text[cols:]
         lines += ["", "Details: serial console", "Press reset to restart"]
+        message = Text(font, cols, rows, 2, 2)
+        message.set("\n".join(lines))
         group = displayio.Group()
-        group.append(bitmap_label.Label(terminalio.FONT, text="\n".join(lines), color=0xFFFFFF,
-                                        x=2, y=6, line_spacing=1.0))
+        group.append(message.group)
         display.root_group = group
         try:
             display.refresh()
@@ -41,39 +45,39 @@ def _show_error(err):
         print("error screen:", e)
 
 
-def main():
-    # The app first, while the heap is emptiest: a board without .mpy files compiles each module from
-    # source, and app.py's compile is the largest passing peak; importing it compiles its own
-    # imports next (core, the board layer, the screens), each while little else is resident.
-    from brisca.ui.app import run
+def boot(store=None):
+    """The start-up, one phase a step (each leaves garbage: the caller collects between them).
+    Yields None after each phase, then (board, store) for run(). `store`: the saves (None: the
+    board's own)."""
+    # The shell first, while the heap is emptiest (a board without .mpy files compiles each module
+    # from source); screens are loaded one at a time later, as the game goes to them.
+    from brisca.ui.app import unload
 
-    gc.collect()
-    from brisca.ui.board import detect
+    yield None
+    from brisca.ui.detect import detect
 
     brd = detect()
-    gc.collect()
-    from brisca.save import open_store
+    del detect
+    unload("brisca.ui.detect")  # used once, and the profiles' index: the board keeps its own
+    unload("brisca.ui.boards")
+    yield None
+    if store is None:
+        from brisca.save import open_store
 
-    store = open_store()
-    gc.collect()
+        store = open_store()
+        unload("brisca.save.opener")
+    yield brd, store
+
+
+def main():
+    for parts in boot():
+        gc.collect()
     free = getattr(gc, "mem_free", None)
-    if free is not None:  # RAM report on the serial console (figures for the README)
-        gc.collect()
-        m0 = free()
-        from adafruit_display_text import bitmap_label  # noqa: F401
-
-        gc.collect()
-        m1 = free()
-        try:
-            from adafruit_displayio_layout.layouts.grid_layout import GridLayout  # noqa: F401
-        except ImportError:
-            pass
-        gc.collect()
-        print("RAM: bitmap_label %d B, GridLayout %d B, free %d B" % (m0 - m1, m1 - free(), free()))
-    gc.collect()
-    if free is not None:
+    if free is not None:  # on the serial console, for makers' reports
         print("RAM free after loading the app: %d B" % free())
-    run(brd, store)
+    from brisca.ui.app import run
+
+    run(*parts)
 
 
 def start():

@@ -1,5 +1,5 @@
-"""brisca.ui.board: profile table, key repeat / long press with fake keypads and a fake clock, and
-detect() on fake board modules (no hardware needed)."""
+"""brisca.ui.board and its profiles (brisca.ui.boards): key repeat / long press with fake keypads
+and a fake clock, detect() on fake board modules (no hardware needed)."""
 
 import os
 import subprocess
@@ -9,6 +9,10 @@ import types
 import pytest
 
 from brisca.ui import board as B
+from brisca.ui import boards
+from brisca.ui.detect import detect
+
+PROFILES = {name: boards.profile(name) for name in boards.NAMES}
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ALL = B.BTN_LEFT | B.BTN_RIGHT | B.BTN_UP | B.BTN_DOWN | B.BTN_A | B.BTN_B | B.BTN_START | B.BTN_SELECT
@@ -56,7 +60,7 @@ class Clock:
 
 
 def make(profile_name, clock=None, n_keys=None):
-    prof = B.PROFILES[profile_name]
+    prof = PROFILES[profile_name]
     keys = FakeKeys(key_count=n_keys or len(prof.keys))
     clock = clock or Clock()
     board = B.Board(prof, key_groups=(keys,), event=FakeEvent(), ticks=clock)
@@ -75,7 +79,7 @@ def drain(board):
 # ------------------------------------------------------------------ profile table
 def test_every_profile_has_a_size_and_unique_board_ids():
     seen = set()
-    for name, p in B.PROFILES.items():
+    for name, p in PROFILES.items():
         assert p.name == name
         if name == "generic":
             continue
@@ -83,14 +87,14 @@ def test_every_profile_has_a_size_and_unique_board_ids():
         for bid in p.board_ids:
             assert bid not in seen, bid
             seen.add(bid)
-    assert (B.PROFILES["pybadge"].width, B.PROFILES["pybadge"].height) == (160, 128)
-    assert (B.PROFILES["clue"].width, B.PROFILES["clue"].height) == (240, 240)
-    assert (B.PROFILES["s3_reverse_tft"].width, B.PROFILES["s3_reverse_tft"].height) == (240, 135)
-    assert (B.PROFILES["picosystem"].width, B.PROFILES["picosystem"].height) == (240, 240)
+    assert (PROFILES["pybadge"].width, PROFILES["pybadge"].height) == (160, 128)
+    assert (PROFILES["clue"].width, PROFILES["clue"].height) == (240, 240)
+    assert (PROFILES["s3_reverse_tft"].width, PROFILES["s3_reverse_tft"].height) == (240, 135)
+    assert (PROFILES["picosystem"].width, PROFILES["picosystem"].height) == (240, 240)
 
 
 def test_full_button_boards_reach_all_eight_buttons():
-    for name, p in B.PROFILES.items():
+    for name, p in PROFILES.items():
         if name == "generic" or p.two_buttons:
             continue
         bits = 0
@@ -103,7 +107,7 @@ def test_full_button_boards_reach_all_eight_buttons():
 
 def test_two_button_boards_reach_play_next_pause_hint_and_are_documented():
     doc = B.__doc__
-    for name, p in B.PROFILES.items():
+    for name, p in PROFILES.items():
         if not p.two_buttons:
             continue
         bits = 0
@@ -118,13 +122,13 @@ def test_two_button_boards_reach_play_next_pause_hint_and_are_documented():
 
 
 def test_board_ids_map_to_profiles():
-    assert B.profile_for("pybadge").name == "pybadge"
-    assert B.profile_for("edgebadge").name == "edgebadge"
-    assert B.profile_for("pygamer").name == "pygamer"
-    assert B.profile_for("clue_nrf52840_express").name == "clue"
-    assert B.profile_for("adafruit_feather_esp32s3_reverse_tft").name == "s3_reverse_tft"
-    assert B.profile_for("pimoroni_picosystem").name == "picosystem"
-    assert B.profile_for("no_such_board").name == "generic"
+    assert boards.profile_for("pybadge").name == "pybadge"
+    assert boards.profile_for("edgebadge").name == "edgebadge"
+    assert boards.profile_for("pygamer").name == "pygamer"
+    assert boards.profile_for("clue_nrf52840_express").name == "clue"
+    assert boards.profile_for("adafruit_feather_esp32s3_reverse_tft").name == "s3_reverse_tft"
+    assert boards.profile_for("pimoroni_picosystem").name == "picosystem"
+    assert boards.profile_for("no_such_board").name == "generic"
 
 
 def test_button_names():
@@ -232,7 +236,7 @@ def test_clue_short_and_long_presses():
 
 
 def test_s3_reverse_tft_two_key_groups_are_numbered_in_order():
-    prof = B.PROFILES["s3_reverse_tft"]
+    prof = PROFILES["s3_reverse_tft"]
     g0 = FakeKeys(key_count=1)
     g1 = FakeKeys(key_count=2)
     clock = Clock()
@@ -250,7 +254,7 @@ class FakeAnalog:
 
 
 def test_pygamer_joystick_gives_arrows_with_deadzone_and_repeat():
-    prof = B.PROFILES["pygamer"]
+    prof = PROFILES["pygamer"]
     x, y = FakeAnalog(), FakeAnalog()
     clock = Clock()
     board = B.Board(prof, key_groups=(FakeKeys(key_count=4),), event=FakeEvent(),
@@ -329,7 +333,7 @@ class FakePixels:
 
 def test_tone_stops_by_itself_and_pixels_fill():
     sp, px, clock = FakeSpeaker(), FakePixels(), Clock()
-    board = B.Board(B.PROFILES["pybadge"], speaker=sp, pixels=px, ticks=clock)
+    board = B.Board(PROFILES["pybadge"], speaker=sp, pixels=px, ticks=clock)
     assert board.has_speaker and board.has_pixels and board.pixel_count == 5
     board.tone(880, 50)
     assert sp.log == [("start", 880)]
@@ -344,7 +348,7 @@ def test_tone_stops_by_itself_and_pixels_fill():
 
 
 def test_no_speaker_no_pixels_are_no_ops():
-    board = B.Board(B.PROFILES["s3_reverse_tft"])
+    board = B.Board(PROFILES["s3_reverse_tft"])
     assert not board.has_speaker and not board.has_pixels and board.pixel_count == 0
     board.tone(440, 100)
     board.pixels(0xFF0000)
@@ -423,7 +427,7 @@ BADGE_PINS = {"BUTTON_CLOCK": "clk", "BUTTON_OUT": "out", "BUTTON_LATCH": "latch
 
 def test_detect_pybadge_wires_everything(fake_hw):
     disp = FakeDisplay(160, 128)
-    board = B.detect(fake_board("pybadge", disp, **BADGE_PINS))
+    board = detect(fake_board("pybadge", disp, **BADGE_PINS))
     assert board.name == "pybadge" and (board.width, board.height) == (160, 128)
     assert board.display is disp and disp.auto_refresh is False
     assert board.has_speaker and board.has_pixels and board.pixel_count == 5
@@ -441,7 +445,7 @@ def test_detect_pybadge_wires_everything(fake_hw):
 
 
 def test_detect_s3_uses_two_polarities(fake_hw):
-    board = B.detect(fake_board("adafruit_feather_esp32s3_reverse_tft", FakeDisplay(240, 135),
+    board = detect(fake_board("adafruit_feather_esp32s3_reverse_tft", FakeDisplay(240, 135),
                                 D0="d0", D1="d1", D2="d2", NEOPIXEL="np", NEOPIXEL_POWER="npp"))
     assert board.name == "s3_reverse_tft" and board.two_buttons
     k0, k1 = fake_hw["keys"]
@@ -456,13 +460,13 @@ def test_detect_never_raises_when_hardware_is_missing(fake_hw, monkeypatch):
         raise ValueError("pin in use")
 
     sys.modules["keypad"].ShiftRegisterKeys = broken
-    board = B.detect(fake_board("pybadge", FakeDisplay(160, 128)))
+    board = detect(fake_board("pybadge", FakeDisplay(160, 128)))
     assert board.name == "pybadge" and board.poll() == 0
     # unknown board without a display
-    board = B.detect(fake_board("mystery_board"))
+    board = detect(fake_board("mystery_board"))
     assert board.name == "generic" and board.display is None and board.poll() == 0
     # unknown board with a display takes the display's size
-    board = B.detect(fake_board("mystery_board", FakeDisplay(320, 240)))
+    board = detect(fake_board("mystery_board", FakeDisplay(320, 240)))
     assert (board.width, board.height) == (320, 240)
 
     # a board module whose attributes explode
@@ -470,12 +474,12 @@ def test_detect_never_raises_when_hardware_is_missing(fake_hw, monkeypatch):
         def __getattr__(self, name):
             raise RuntimeError("boom")
 
-    board = B.detect(Exploding())
+    board = detect(Exploding())
     assert board.name == "generic"
     # no hardware modules at all (plain CPython + a fake board)
     for m in ("keypad", "analogio", "digitalio", "pwmio", "neopixel_write"):
         monkeypatch.setitem(sys.modules, m, None)
-    board = B.detect(fake_board("pygamer", FakeDisplay(160, 128), **BADGE_PINS))
+    board = detect(fake_board("pygamer", FakeDisplay(160, 128), **BADGE_PINS))
     assert board.name == "pygamer" and not board.has_speaker and board.poll() == 0
 
 
@@ -484,8 +488,9 @@ def test_board_module_runs_under_micropython_without_allocating_per_poll():
     if not os.path.exists(mp):
         pytest.skip("no micropython binary")
     code = ("import sys, gc; sys.path.insert(0, '.'); from brisca.ui import board as b; "
-            "x = b.Board(b.PROFILES['clue']); x.push(b.BTN_A); print(x.poll(), b.ticks_diff(2, 1)); "
-            "y = b.Board(b.PROFILES['pybadge']); gc.collect(); gc.disable(); f = gc.mem_free()\n"
+            "from brisca.ui.boards import clue, pybadge; "
+            "x = b.Board(clue); x.push(b.BTN_A); print(x.poll(), b.ticks_diff(2, 1)); "
+            "y = b.Board(pybadge); gc.collect(); gc.disable(); f = gc.mem_free()\n"
             "for i in range(500):\n"
             "    y.button_down(b.BTN_LEFT, i * 10); y.poll(); y.button_up(b.BTN_LEFT, i * 10)\n"
             "print(f - gc.mem_free())")

@@ -167,10 +167,10 @@ def test_a_cpython_only_call_in_the_ui_fails_the_run(tree, tmp_path):
     """The harness can fail: str.removeprefix (CPython 3.9, not MicroPython) in the list view."""
     bad = tmp_path / "t"
     shutil.copytree(tree, bad)
-    menu = bad / "brisca" / "ui" / "menu.py"
-    text = menu.read_text()
+    view = bad / "brisca" / "ui" / "listview.py"
+    text = view.read_text()
     assert "self.title.set(title)" in text
-    menu.write_text(text.replace("self.title.set(title)", "self.title.set(title.removeprefix(''))"))
+    view.write_text(text.replace("self.title.set(title)", "self.title.set(title.removeprefix(''))"))
     proc = device_boot.run(bad, device_boot.GAME, HEAP)
     assert proc.returncode != 0
     assert "AttributeError" in proc.stdout + proc.stderr

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from brisca.ui import board as B
+from tests import screen
 from tests.test_app import EDGE, NAVY, WHITE, count_colour, make_app, press, setup_mode
 
 ALL = (B.BTN_LEFT, B.BTN_RIGHT, B.BTN_UP, B.BTN_DOWN, B.BTN_A, B.BTN_B, B.BTN_START, B.BTN_SELECT)
@@ -18,7 +19,7 @@ def play_policy(app, rng):
         return rng.choice((B.BTN_A, B.BTN_A, B.BTN_A, B.BTN_RIGHT, B.BTN_LEFT, B.BTN_SELECT, 0))
     if s in ("handover", "deal_over"):
         return B.BTN_A
-    if s in ("lasttrick", "pause", "score"):
+    if s in ("lasttrick", "pause", "score", "quit_q"):
         return B.BTN_B
     return 0
 
@@ -39,7 +40,7 @@ def test_each_mode_plays_a_match_to_the_result(mode, profile):
     assert app.screen == "result"
     assert app.game.is_over()
     games = app.store.load_stats().get(("vs_ai", "two_humans", "three_players", "teams_ai", "teams_humans")[mode],
-                                       "easy")[0]
+                                       app.level)[0]
     assert games == 1
     assert app.store.load_game() is None  # a finished match is no longer offered for resuming
     if board.has_speaker and board.has_pixels:
@@ -104,7 +105,7 @@ class Privacy:
 
     def confirm(self):
         """The player named on the handover screen takes the board (read from the screen's text)."""
-        text = [lab.text for lab in self.app.list.lines if lab.text and lab.text.startswith("Pass to ")]
+        text = [row[4] for row in screen.visible(self.app) if row[4].startswith("Pass to ")]
         assert len(text) == 1
         name = text[0][len("Pass to "):]
         seats = [i for i in range(self.app.game.n) if self.app.names[i] == name]
@@ -130,7 +131,7 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(mode, render):
                 watch.confirm()
         elif s == "pause":
             btn = rng.choice((B.BTN_DOWN, B.BTN_DOWN, B.BTN_A, B.BTN_B))  # hint, last trick, ... too
-        elif s in ("rules", "settings", "score"):
+        elif s in ("rules", "settings", "score", "quit_q"):
             btn = B.BTN_B
         else:
             btn = play_policy(app, rng)
@@ -145,7 +146,7 @@ def test_button_mashing_never_raises(profile, seed):
     board, app = make_app(profile, seed=seed, render=False)
     rng = random.Random(seed)
     screens = set()
-    for _ in range(3000):
+    for _ in range(8000):
         app.step(rng.choice(ALL + (0,)))
         screens.add(app.screen)
     assert "table" in screens and "setup" in screens

@@ -1,18 +1,16 @@
-"""LatinFont draws every character of every language, and the texts fit the 160 px screen.
+"""The glyph sheet draws every character of every language, and the texts fit the 160 px screen.
 
 CPython with Blinka's displayio. Also holds the CPython-only language checks (a tests/test_lang.py
 would clash with tests/portable/test_lang.py: pytest needs unique test module basenames).
 """
-import sys
-
 import pytest
 import terminalio  # Blinka's; tests/conftest.py keeps pygame headless
-from adafruit_display_text import bitmap_label, label
 from test_lang import same_specs, specs  # tests/portable is on the path
 
 from brisca import lang
-from brisca.ui import font as fontmod
-from brisca.ui.font import LatinFont, ascii_fallback, displayable, known
+from brisca.ui import letters
+from brisca.ui.font import ASCII, OURS, Glyphs
+from brisca.ui.letters import ascii_fallback, displayable, known
 
 SCREEN_W = 160
 WIDTH = 26
@@ -54,32 +52,39 @@ SAMPLE_NUMBER = 120
 
 @pytest.fixture(scope="module")
 def font():
-    return LatinFont()
+    return Glyphs()
 
 
 def all_texts(code):
     """(key, text) for every string of a language, tuples and help pages flattened."""
     texts = lang.load(code)
-    for key in lang.keys(texts.text):
+    for key in texts.keys():
+        if key == "help":
+            for n in range(texts.pages()):
+                for line in texts.page(n):
+                    yield key, line
+            continue
         value = texts.get(key)
-        if isinstance(value, str):
-            yield key, value
-        else:
-            for item in value:
-                if isinstance(item, tuple):
-                    for line in item:
-                        yield key, line
-                else:
-                    yield key, item
+        for item in (value,) if isinstance(value, str) else value:
+            yield key, item
     for style in lang.STYLES:
         for rank in range(13 if style == "fr" else 10):
             for suit in range(4):
                 yield "card", texts.card(rank, suit, style)
 
 
-def pixels(glyph):
-    x0 = glyph.tile_index * glyph.width
-    return tuple(tuple(glyph.bitmap[x0 + x, y] for x in range(glyph.width)) for y in range(glyph.height))
+def cell(font, tile):
+    """The pixels of sheet cell `tile`, a tuple of rows."""
+    x0 = tile * font.w
+    return tuple(tuple(font.sheet[x0 + x, y] for x in range(font.w)) for y in range(font.h))
+
+
+def base(ch):
+    """The board font's pixels for ASCII `ch`, in a cell one row taller (the line gap)."""
+    g = terminalio.FONT.get_glyph(ord(ch))
+    x0 = g.tile_index * g.width
+    rows = [tuple(g.bitmap[x0 + x, y] for x in range(g.width)) for y in range(g.height)]
+    return tuple(rows + [(0,) * g.width])
 
 
 def is_box(rows):
@@ -95,53 +100,41 @@ def is_box(rows):
     return set(ink) == border
 
 
-def non_ascii_chars():
-    chars = set()
-    for code in lang.LANGS:
-        for _, text in all_texts(code):
-            chars.update(ch for ch in text if ord(ch) > 126)
-    return sorted(chars)
-
-
 def fill(text):
     """A format string filled with sample values (named card fields left alone)."""
     args = tuple(SAMPLE_NAME if s == "s" else SAMPLE_NUMBER for s in specs(text) if s[0] != "(")
     return text % args if args else text
 
 
-# -- the font ------------------------------------------------------------------------------------
+# -- the glyph sheet ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("code", lang.LANGS)
 def test_every_character_of_every_language_has_a_real_glyph(font, code):
-    base = terminalio.FONT
     for key, text in all_texts(code):
         for ch in text:
             assert known(ch), f"{code} {key}: no glyph for {ch!r} in {text!r}"
-            glyph = font.get_glyph(ord(ch))
-            assert glyph is not None, (code, key, ch)
-            assert glyph.shift_x == base.get_glyph(ord("x")).shift_x, (ch, "odd advance")
+            tile = font.tile(ch)
             if ord(ch) > 126:
-                assert glyph.bitmap is font._strip, (ch, "not one of our drawn glyphs")
-                assert not is_box(pixels(glyph)), (ch, "looks like a missing-glyph box")
-                assert any(any(row) for row in pixels(glyph)), (ch, "blank glyph")
+                assert tile >= ASCII, (ch, "not one of our drawn glyphs")
+                assert not is_box(cell(font, tile)), (ch, "looks like a missing-glyph box")
+                assert any(any(row) for row in cell(font, tile)), (ch, "blank glyph")
 
 
 def test_accented_glyphs_differ_from_their_base_letter_and_each_other(font):
     seen = {}
-    for ch in fontmod._CHARS:
-        rows = pixels(font.get_glyph(ord(ch)))
-        base_ch = fontmod._lookup(ch)[0]
-        assert rows != pixels(terminalio.FONT.get_glyph(ord(base_ch))), ch
+    for ch in letters.CHARS:
+        rows = cell(font, font.tile(ch))
+        assert rows != base(letters._lookup(ch)[0]), ch
         assert rows not in seen, (ch, seen.get(rows))
         seen[rows] = ch
+    assert len(letters.CHARS) == OURS
 
 
 def test_ascii_comes_from_the_base_font(font):
-    for ch in "Aa9?~ ":
-        assert font.get_glyph(ord(ch)) is terminalio.FONT.get_glyph(ord(ch)) or pixels(
-            font.get_glyph(ord(ch))) == pixels(terminalio.FONT.get_glyph(ord(ch)))
-    assert font.get_bounding_box() == terminalio.FONT.get_bounding_box()
+    for ch in "Aa9?~ g":
+        assert cell(font, font.tile(ch)) == base(ch), ch
+    assert font.get_bounding_box() == (6, 13)  # the board font's cell and a line gap
 
 
 class DeviceLikeFont:
@@ -169,68 +162,65 @@ class DeviceLikeFont:
 
 
 def test_works_over_a_device_like_base_font(font):
-    device = LatinFont(DeviceLikeFont())
-    for ch in "éÉčŁß¿ñÑżĐ":
-        mine = device.get_glyph(ord(ch))
-        assert pixels(mine) == pixels(font.get_glyph(ord(ch))), ch
-        assert (mine.dx, mine.dy, mine.shift_x) == (0, 0, 6)
-    assert device.get_glyph(ord("A")).tile_index == 33
-    assert label.Label(device, text="Łódź").bounding_box[2] == 24
+    device = Glyphs(DeviceLikeFont())
+    for ch in "AzéÉčŁß¿ñÑżĐ":
+        assert cell(device, device.tile(ch)) == cell(font, font.tile(ch)), ch
 
 
-def test_glyphs_are_built_on_first_use_only():
-    fresh = LatinFont()
+def test_glyphs_are_drawn_on_first_use_only():
+    fresh = Glyphs()
     assert fresh.built == 0
-    fresh.get_glyph(ord("é"))
-    fresh.get_glyph(ord("é"))
+    fresh.tile("é")
+    fresh.tile("é")
     assert fresh.built == 1
-    fresh.load_glyphs("ñÑ")
+    for ch in "ñÑ":
+        fresh.tile(ch)
     assert fresh.built == 3
-    fresh.load_glyphs({ord("ñ"), ord("ż")})
-    assert fresh.built == 4
 
 
 def test_unknown_characters_fall_back_to_ascii_not_a_box(font):
-    question = pixels(terminalio.FONT.get_glyph(ord("?")))
-    assert pixels(font.get_glyph(ord("€"))) == question  # nothing we know: a question mark
-    assert pixels(font.get_glyph(ord("ŕ"))) == question
-    assert pixels(font.get_glyph(ord("…"))) == pixels(terminalio.FONT.get_glyph(ord(".")))
-    assert pixels(font.get_glyph(ord("„"))) == pixels(terminalio.FONT.get_glyph(ord('"')))
+    question = font.tile("?")
+    assert font.tile("€") == question  # nothing we know: a question mark
+    assert font.tile("ŕ") == question
+    assert font.tile("…") == font.tile(".")
+    assert font.tile("„") == font.tile('"')
     assert displayable("Año… ŕ") == "Año... ?"
     assert displayable("plain") == "plain"
 
 
-def test_ram_cost_is_small(font):
-    font.load_glyphs(fontmod._CHARS)
-    assert font.built == len(fontmod._CHARS)
-    assert font.bitmap_bytes <= 1024, font.bitmap_bytes
-    print(f"glyphs {font.built}, strip {font.bitmap_bytes} bytes")
+def test_the_sheet_is_small(font):
+    words = (font.sheet.width + 31) // 32
+    assert words * 4 * font.sheet.height <= 2048  # 1 bit a pixel, rows in 32-bit words, as on a board
 
 
-@pytest.mark.parametrize("make", [label.Label, bitmap_label.Label])
-def test_labels_render_accented_text(font, make):
-    plain = make(font, text="Espanol Briskula", color=0xFFFFFF)
-    accented = make(font, text="Español Briškula", color=0xFFFFFF)
-    w_plain = plain.bounding_box[2]
-    w_accented = accented.bounding_box[2]
-    assert w_plain == w_accented == 16 * 6
-    assert accented.bounding_box[3] >= 12
-    if make is bitmap_label.Label:
-        ink = sum(accented.bitmap[x, y] for x in range(accented.bitmap.width)
-                  for y in range(accented.bitmap.height))
-        ink_plain = sum(plain.bitmap[x, y] for x in range(plain.bitmap.width)
-                        for y in range(plain.bitmap.height))
-        assert ink > ink_plain  # the tilde and the caron were drawn
+def test_text_reaches_the_simulator_screen(font):
+    """End to end on the desktop simulator's display: accents change the pixels on screen."""
+    import os
 
-
-def test_a_label_renders_on_a_display_group(font):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import displayio
+    from blinka_displayio_pygamedisplay import PyGameDisplay
 
-    group = displayio.Group()
-    for i, code in enumerate(lang.LANGS):
-        texts = lang.load(code)
-        group.append(label.Label(font, text=texts("your_turn"), x=0, y=6 + 12 * i))
-    assert len(group) == len(lang.LANGS)
+    from brisca.ui.text import Text
+
+    displayio.release_displays()  # earlier tests in this process may hold Blinka's one display
+    display = PyGameDisplay(width=160, height=128, auto_refresh=False)
+    try:
+        shots = []
+        for text in ("Briskula Lodz", "Briškula Łódź"):
+            group = displayio.Group()
+            line = Text(font, 20, 1, 2, 2)
+            line.set(text)
+            group.append(line.group)
+            display.root_group = group
+            display.refresh()
+            screen = display._pygame_screen
+            shots.append({(x, y) for x in range(100) for y in range(16) if screen.get_at((x, y))[0]})
+        plain, accented = shots
+        assert plain and accented
+        assert plain < accented  # same letters plus the marks
+    finally:
+        display.root_group = None
 
 
 # -- ascii_fallback -------------------------------------------------------------------------------
@@ -288,7 +278,7 @@ def test_formatting_cards_and_help():
     assert es("mt_points", 120) == "A 120 puntos"
     assert es.card(0, 0, "es") == "As de oros"
     assert es.card(12, 1, "fr") == "Rey de corazones"
-    assert es.pages() == len(es("help")) >= 8
+    assert es.pages() == es.count("help") >= 8
     assert es.page(0)[0] == "Las cartas"
     assert lang.load("hr").card(0, 0, "hr") == "Aš od dinara"
     assert lang.load("de").card(12, 1, "fr") == "Herz-König"
@@ -314,23 +304,16 @@ def test_card_names_are_distinct_and_fit_a_line(code):
         assert max(len(name) for name in names) <= WIDTH
 
 
-def test_only_one_language_module_stays_imported():
-    lang.load("it")
-    lang.load("pl")
-    assert [m for m in sys.modules if m.startswith("brisca.lang.")] == []
-
-
 @pytest.mark.parametrize("code", lang.LANGS)
-def test_one_line_texts_fit_the_screen(font, code):
+def test_one_line_texts_fit_the_screen(code):
     texts = lang.load(code)
     too_wide = []
-    for key in lang.keys(texts.text):
+    for key in texts.keys():
         if key in TWO_LINE or not (key in ONE_LINE_KEYS or key.startswith(ONE_LINE_PREFIXES)):
             continue
         text = fill(texts.get(key))
-        width = label.Label(font, text=text).bounding_box[2]
-        if width > SCREEN_W:
-            too_wide.append(f"{key}={text} ({width} px)")
+        if len(text) * 6 > SCREEN_W:
+            too_wide.append(f"{key}={text} ({len(text) * 6} px)")
     assert too_wide == []
 
 
@@ -359,37 +342,11 @@ def test_two_line_texts_wrap_into_two_lines(code):
 
 
 @pytest.mark.parametrize("code", lang.LANGS)
-def test_help_lines_fit_in_pixels(font, code):
+def test_help_lines_fit_the_screen(code):
     texts = lang.load(code)
     for n in range(texts.pages()):
         for line in texts.page(n):
-            assert label.Label(font, text=line).bounding_box[2] <= SCREEN_W, line
-
-
-def test_text_reaches_the_simulator_screen(font):
-    """End to end on the desktop simulator's display: accents change the pixels on screen."""
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import displayio
-    from blinka_displayio_pygamedisplay import PyGameDisplay
-
-    displayio.release_displays()  # earlier tests in this process may hold Blinka's one display
-    display = PyGameDisplay(width=160, height=128, auto_refresh=False)
-    try:
-        shots = []
-        for text in ("Briskula Lodz", "Briškula Łódź"):
-            group = displayio.Group()
-            group.append(label.Label(font, text=text, color=0xFFFFFF, x=2, y=8))
-            display.root_group = group
-            display.refresh()
-            screen = display._pygame_screen
-            shots.append({(x, y) for x in range(100) for y in range(16) if screen.get_at((x, y))[0]})
-        plain, accented = shots
-        assert plain and accented
-        assert plain < accented  # same letters plus the marks
-    finally:
-        display.root_group = None
+            assert len(line) * 6 <= SCREEN_W, line
 
 
 def test_every_ai_hint_code_has_a_text_in_every_language():

@@ -97,12 +97,12 @@ def test_installs_the_tree_on_a_pybadge(tmp_path, source, boot_out, capsys):
     assert "CircuitPython %s" % boot_out.split()[2] in out and "of the board's 2 MB flash" in out
 
 
-def test_the_real_tree_ships_every_library_the_game_uses():
+def test_the_real_tree_ships_the_game_its_texts_and_no_library():
     files, names = install.build_tree(install.ROOT)
-    for rel in ("lib/adafruit_display_text/bitmap_label.py", "lib/adafruit_displayio_layout/layouts/grid_layout.py",
-                "code.py", "boot.py", "brisca/core.py", "brisca/ui/app.py"):
+    for rel in ("code.py", "boot.py", "brisca/core.py", "brisca/ui/app.py", "brisca/ui/boards/pybadge.py",
+                "assets/lang/en.txt", "assets/lang/pl.txt"):
         assert rel in files, rel
-    assert {"adafruit_display_text", "adafruit_displayio_layout"} <= set(names)
+    assert names == [] and not [r for r in files if r.startswith("lib/")]  # the board's own modules suffice
     assert not [r for r in files if r.startswith("tests/") or r.startswith("tools/") or "mpstubs" in r]
 
 

@@ -19,7 +19,7 @@ def type_code(app, code):
 
 
 def shown_code(app):
-    rows = [lab.text or "" for lab in app.list.lines]
+    rows = app.list.shown
     for i, row in enumerate(rows):
         if row.startswith(app.t("code_word")):
             rest = row[len(app.t("code_word")):].strip()
@@ -37,7 +37,7 @@ def test_the_code_at_the_end_of_a_deal_replays_it_on_another_board():
     other_board, other = make_app("pybadge", seed=99, render=True)
     goto_item(other, "replay")
     press(other, B.BTN_A)
-    assert other.screen == "picker" and other.picker_for == "code"
+    assert other.screen == "picker" and other.scr.what == "code"
     wrong = code[:-1] + ("0" if code[-1] != "0" else "1")
     type_code(other, wrong)
     assert other.picker.text() == wrong  # shown in groups of four, as on the deal's screen

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from brisca.ui import board as B
+from brisca.ui import boards
 from tools.sim import PROFILES, SimBoard, resolve_profile
 
 SIZES = {"pybadge": (160, 128), "pygamer": (160, 128), "edgebadge": (160, 128), "clue": (240, 240),
@@ -43,8 +44,8 @@ def test_each_profile_gets_a_display_of_its_size(name):
     assert (sim.display.width, sim.display.height) == SIZES[name]
     assert sim.display.auto_refresh is False
     assert sim.surface().get_size() == SIZES[name]
-    assert sim.two_buttons == B.PROFILES[sim.name].two_buttons
-    assert sim.has_pixels == (B.PROFILES[sim.name].pixel_count > 0)
+    assert sim.two_buttons == boards.profile(sim.name).two_buttons
+    assert sim.has_pixels == (boards.profile(sim.name).pixel_count > 0)
 
 
 def test_bitmap_renders_to_expected_pixels_and_png(tmp_path):

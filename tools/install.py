@@ -33,10 +33,9 @@ import boards  # tools/boards.py, next to this file
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASSET_SUFFIXES = {".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".txt", ".json", ".bin", ".png"}
-# Libraries imported in ways a scan cannot see (by name at run time, say). Keep this short.
-# Libraries the game imports only where present (try/except ImportError), shipped all the same:
-# the menus lay their rows out with GridLayout when the board has it.
-ALLOW_LIST = ("adafruit_displayio_layout.layouts.grid_layout",)
+# Libraries imported in ways a scan cannot see (by name at run time, say), shipped all the same.
+# The game itself needs none today (it draws with displayio and terminalio only).
+ALLOW_LIST = ()
 TMP_SUFFIX = ".brisca-tmp"
 CLUSTER = 512  # FAT allocation unit on small CIRCUITPY drives: sizes are rounded up to it
 MPY_SKIP = {"code.py", "boot.py"}  # CircuitPython runs these only as .py

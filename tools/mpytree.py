@@ -49,14 +49,17 @@ def compile_one(src, rel, out):
 
 
 def compile_tree(out, extra=(), skip=("ui",)):
-    """brisca/ without the subpackages in `skip`, then each path in `extra` at the top level."""
+    """brisca/ without the subpackages or modules in `skip` (by name, "lang" for brisca/lang.py),
+    then each path in `extra` at the top level; with brisca.lang, its texts (assets/lang) too."""
     for src in sorted((ROOT / "brisca").rglob("*.py")):
         rel = src.relative_to(ROOT)
-        if rel.parts[1] not in skip:
+        if rel.parts[1] not in skip and rel.with_suffix("").parts[1] not in skip:
             compile_one(src, rel, out)
     for src in extra:
         src = pathlib.Path(src)
         compile_one(src, src.name, out)
+    if "lang" not in skip:
+        shutil.copytree(ROOT / "assets" / "lang", pathlib.Path(out) / "assets" / "lang", dirs_exist_ok=True)
     return out
 
 

@@ -41,6 +41,7 @@ if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
 from brisca.ui import board as _board  # noqa: E402 - after the environment settings above
+from brisca.ui import boards as _boards  # noqa: E402
 from brisca.ui.board import (  # noqa: E402
     BTN_A,
     BTN_B,
@@ -53,10 +54,10 @@ from brisca.ui.board import (  # noqa: E402
     Board,
 )
 
-# name -> (width, height, two_buttons); the full Profile objects are brisca.ui.board.PROFILES
+# name -> (width, height, two_buttons); the profiles themselves are the modules of brisca.ui.boards
 PROFILES = {
     name: (p.width, p.height, p.two_buttons)
-    for name, p in _board.PROFILES.items()
+    for name, p in ((n, _boards.profile(n)) for n in _boards.NAMES)
     if p.width
 }
 ALIASES = {"s3tft": "s3_reverse_tft", "s3": "s3_reverse_tft", "reverse_tft": "s3_reverse_tft",
@@ -91,10 +92,10 @@ def _keyboard_table(pygame):
 
 
 def resolve_profile(name):
-    """Profile name (aliases allowed) -> brisca.ui.board.Profile; ValueError lists the choices."""
+    """Profile name (aliases allowed) -> its brisca.ui.boards module; ValueError lists the choices."""
     key = ALIASES.get(name, name)
-    p = _board.PROFILES.get(key)
-    if p is None or not p.width:
+    p = _boards.profile(key) if key in PROFILES else None
+    if p is None:
         raise ValueError("unknown board {!r}; choose one of: {}".format(name, ", ".join(sorted(PROFILES))))
     return p
 

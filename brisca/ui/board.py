@@ -1,20 +1,23 @@
-"""Board profiles and the platform layer the screens use: display, buttons, speaker, NeoPixels.
+"""The platform layer the screens use: buttons as BTN_* bits, the clock, display refresh, speaker
+and NeoPixels, the same on every board.
 
-Every hardware difference lives here, in PROFILES, so screens only see logical BTN_* bits and a
-displayio display. Runs on CircuitPython 9/10; imports on CPython/MicroPython too (hardware modules are
-imported only inside functions), so the simulator and tests can use the same input logic.
+What differs between boards (screen size, which physical keys give which BTN_* bit, pixels,
+speaker) is a profile: one small module per board in brisca/ui/boards/, of which only the running
+board's is loaded (brisca/ui/detect.py picks it). Runs on CircuitPython 9/10; imports on
+CPython/MicroPython too, so the simulator and tests use the same input logic.
 
-Buttons on the few-button boards (two_buttons = True; the screens add a "Back" entry to every menu):
+Buttons on the few-button boards (profile.two_buttons; the screens add a "Back" entry to every menu):
   CLUE (buttons A and B):
     A = next (BTN_RIGHT), hold A > 600 ms = BTN_SELECT (hint)
     B = confirm / play (BTN_A), hold B > 600 ms = BTN_START (pause menu)
   ESP32-S3 Reverse TFT Feather (buttons D0, D1, D2 from top to bottom):
     D0 = back (BTN_B), hold D0 = BTN_START;  D1 = next (BTN_RIGHT), hold D1 = BTN_SELECT;
     D2 = confirm / play (BTN_A)
-  Screens should treat BTN_RIGHT as "next item, wrapping" in menus and card rows on these boards.
+  Screens treat BTN_RIGHT as "next item, wrapping" in menus and card rows on these boards.
 A button with a long-press meaning reports its short meaning on release (if released before 600 ms)
 or its long meaning once when 600 ms have passed, so it never repeats. Held arrows repeat
-(REPEAT_DELAY_MS, then every REPEAT_RATE_MS).
+(REPEAT_DELAY_MS, then every REPEAT_RATE_MS). `Board.key_for(bit)` names the key that gives a bit
+on this board, so help lines name real buttons.
 """
 
 import time
@@ -93,66 +96,10 @@ def sleep_ms(ms):
     time.sleep(ms / 1000)
 
 
-# ---------------------------------------------------------------- profiles
-class Profile:
-    """What one kind of board has. keys = physical keys in keypad key-number order (across the
-    profile's key groups, in order): (label, short BTN bit, long-press BTN bit or 0)."""
-
-    def __init__(self, name, title, width, height, board_ids, keys, pixel_count=0,
-                 has_speaker=False, two_buttons=False, joystick=False):
-        self.name = name
-        self.title = title
-        self.width = width
-        self.height = height
-        self.board_ids = board_ids
-        self.keys = keys
-        self.pixel_count = pixel_count
-        self.has_speaker = has_speaker
-        self.two_buttons = two_buttons
-        self.joystick = joystick
-
-
-_BADGE_KEYS = (
-    ("B", BTN_B, 0), ("A", BTN_A, 0), ("START", BTN_START, 0), ("SELECT", BTN_SELECT, 0),
-    ("RIGHT", BTN_RIGHT, 0), ("DOWN", BTN_DOWN, 0), ("UP", BTN_UP, 0), ("LEFT", BTN_LEFT, 0),
-)
-
-PROFILES = {
-    "pybadge": Profile("pybadge", "PyBadge / PyBadge LC", 160, 128, ("pybadge",), _BADGE_KEYS,
-                       pixel_count=5, has_speaker=True),
-    "edgebadge": Profile("edgebadge", "EdgeBadge", 160, 128, ("edgebadge",), _BADGE_KEYS,
-                         pixel_count=5, has_speaker=True),
-    "pygamer": Profile("pygamer", "PyGamer", 160, 128, ("pygamer", "pygamer_advance"),
-                       _BADGE_KEYS[:4], pixel_count=5, has_speaker=True, joystick=True),
-    "clue": Profile("clue", "CLUE", 240, 240, ("clue_nrf52840_express",),
-                    (("A", BTN_RIGHT, BTN_SELECT), ("B", BTN_A, BTN_START)),
-                    pixel_count=1, has_speaker=True, two_buttons=True),
-    "s3_reverse_tft": Profile("s3_reverse_tft", "ESP32-S3 Reverse TFT Feather", 240, 135,
-                              ("adafruit_feather_esp32s3_reverse_tft",
-                               "adafruit_feather_esp32s2_reverse_tft"),
-                              (("D0", BTN_B, BTN_START), ("D1", BTN_RIGHT, BTN_SELECT),
-                               ("D2", BTN_A, 0)),
-                              pixel_count=1, two_buttons=True),
-    "picosystem": Profile("picosystem", "PicoSystem", 240, 240, ("pimoroni_picosystem",),
-                          (("A", BTN_A, 0), ("B", BTN_B, 0), ("X", BTN_START, 0),
-                           ("Y", BTN_SELECT, 0), ("UP", BTN_UP, 0), ("DOWN", BTN_DOWN, 0),
-                           ("LEFT", BTN_LEFT, 0), ("RIGHT", BTN_RIGHT, 0)),
-                          has_speaker=True),
-    "generic": Profile("generic", "CircuitPython board", 0, 0, (), ()),
-}
-
-
-def profile_for(board_id):
-    """The Profile whose board_ids include board_id, else PROFILES["generic"]."""
-    for p in PROFILES.values():
-        if board_id in p.board_ids:
-            return p
-    return PROFILES["generic"]
-
-
 # ---------------------------------------------------------------- the board
 class Board:
-    """A running board: the contract in notes/ui_contract.md.
+    """A running board. `profile`: a profile module of brisca/ui/boards/ (or any object with its
+    attributes: name, title, width, height, keys, two_buttons).
 
     Input: `key_groups` is a sequence of keypad-like objects (each with .events.get_into(event));
     their key numbers, taken group after group, index `profile.keys`. `joystick` is (AnalogIn x,
@@ -354,6 +301,21 @@ class Board:
         self._q_len -= 1
         return b
 
+    def key_for(self, bit):
+        """The key that gives `bit` on this board: (label, held), held True when only a long press
+        of that key gives it; None when no key does (the CLUE has no back key). The joystick of
+        the PyGamer gives the arrows: ("joystick", False)."""
+        keys = self.profile.keys
+        for label, short, _long in keys:
+            if short == bit:
+                return label, False
+        for label, _short, long in keys:
+            if long == bit:
+                return label, True
+        if bit & ARROWS and getattr(self.profile, "joystick", False):
+            return "joystick", False
+        return None
+
     def clear_input(self):
         """Forget queued presses (e.g. after a long AI think)."""
         self._q_len = 0
@@ -386,199 +348,3 @@ class Board:
                 px.fill(color)
             except Exception:  # noqa: BLE001, S110
                 pass
-
-
-# ---------------------------------------------------------------- hardware helpers (board only)
-class _Speaker:
-    """Square-wave tones on board.SPEAKER: pwmio where the pin has PWM, else audioio/audiopwmio
-    looping a one-cycle sample (SAMD51 A0 on the PyBadge is a DAC pin without PWM)."""
-
-    def __init__(self, pin, enable_pin=None):
-        import digitalio
-
-        self._enable = None
-        if enable_pin is not None:
-            self._enable = digitalio.DigitalInOut(enable_pin)
-            self._enable.switch_to_output(value=False)
-        self._pwm = None
-        self._audio = None
-        self._samples = {}
-        try:
-            import pwmio
-
-            self._pwm = pwmio.PWMOut(pin, frequency=440, duty_cycle=0, variable_frequency=True)
-        except Exception:  # noqa: BLE001
-            self._pwm = None
-        if self._pwm is None:
-            self._audio = _audio_out(pin)
-            import array
-
-            # one cycle: 8 samples high, 8 low, quiet-ish around the 16-bit midpoint
-            self._wave = array.array("H", [0x9800] * 8 + [0x6800] * 8)
-
-    def start(self, freq):
-        if self._enable is not None:
-            self._enable.value = True
-        if self._pwm is not None:
-            self._pwm.frequency = freq
-            self._pwm.duty_cycle = 0x8000
-            return
-        import audiocore
-
-        sample = self._samples.get(freq)
-        if sample is None:
-            if len(self._samples) > 8:
-                self._samples.clear()
-            sample = audiocore.RawSample(self._wave, sample_rate=freq * 16)
-            self._samples[freq] = sample
-        self._audio.play(sample, loop=True)
-
-    def stop(self):
-        if self._pwm is not None:
-            self._pwm.duty_cycle = 0
-        elif self._audio is not None:
-            self._audio.stop()
-        if self._enable is not None:
-            self._enable.value = False
-
-
-def _audio_out(pin):
-    """AudioOut on a DAC pin (SAMD51), else PWMAudioOut (nRF52, RP2040)."""
-    try:
-        import audioio
-
-        return audioio.AudioOut(pin)
-    except ImportError:
-        import audiopwmio
-
-        return audiopwmio.PWMAudioOut(pin)
-
-
-class _Pixels:
-    """NeoPixels through the core neopixel_write module (no library needed), dimmed to PIXEL_LEVEL."""
-
-    def __init__(self, pin, count, power_pin=None):
-        import digitalio
-        import neopixel_write
-
-        self._write = neopixel_write.neopixel_write
-        if power_pin is not None:
-            self._power = digitalio.DigitalInOut(power_pin)
-            self._power.switch_to_output(value=True)
-        self._pin = digitalio.DigitalInOut(pin)
-        self._pin.switch_to_output(value=False)
-        self.count = count
-        self._buf = bytearray(3 * count)
-        self._color = -1
-        self.fill(0)
-
-    def fill(self, color):
-        if color == self._color:
-            return
-        self._color = color
-        r = ((color >> 16) & 0xFF) * PIXEL_LEVEL // 255
-        g = ((color >> 8) & 0xFF) * PIXEL_LEVEL // 255
-        b = (color & 0xFF) * PIXEL_LEVEL // 255
-        buf = self._buf
-        for i in range(0, len(buf), 3):  # GRB order
-            buf[i] = g
-            buf[i + 1] = r
-            buf[i + 2] = b
-        self._write(self._pin, buf)
-
-
-def _pin(board_mod, name):
-    return getattr(board_mod, name, None)
-
-
-def _key_groups(board_mod, profile):
-    """The keypad objects for a profile, in the key-number order of profile.keys."""
-    import keypad
-
-    p = profile.name
-    if p in ("pybadge", "edgebadge", "pygamer"):
-        return (keypad.ShiftRegisterKeys(
-            clock=_pin(board_mod, "BUTTON_CLOCK"), data=_pin(board_mod, "BUTTON_OUT"),
-            latch=_pin(board_mod, "BUTTON_LATCH"), key_count=len(profile.keys),
-            value_when_pressed=True),)
-    if p == "clue":
-        return (keypad.Keys((_pin(board_mod, "BUTTON_A"), _pin(board_mod, "BUTTON_B")),
-                            value_when_pressed=False, pull=True),)
-    if p == "s3_reverse_tft":
-        # D0 is pulled up and reads low when pressed; D1 and D2 read high when pressed.
-        return (keypad.Keys((_pin(board_mod, "D0"),), value_when_pressed=False, pull=True),
-                keypad.Keys((_pin(board_mod, "D1"), _pin(board_mod, "D2")),
-                            value_when_pressed=True, pull=True))
-    if p == "picosystem":
-        names = ("SW_A", "SW_B", "SW_X", "SW_Y", "SW_UP", "SW_DOWN", "SW_LEFT", "SW_RIGHT")
-        return (keypad.Keys(tuple([_pin(board_mod, n) for n in names]),
-                            value_when_pressed=False, pull=True),)
-    return ()
-
-
-def _report(what, err):
-    try:
-        print("board:", what, "unavailable:", repr(err))
-    except Exception:  # noqa: BLE001, S110
-        pass
-
-
-def detect(board_mod=None):
-    """The Board for the running board (board.board_id). Never raises: a part that fails to start
-    (keys, speaker, pixels) is left out and reported on the serial console; an unknown board gets
-    the generic profile with board.DISPLAY if it has one."""
-    try:
-        if board_mod is None:
-            import board as board_mod
-        board_id = getattr(board_mod, "board_id", "")
-        profile = profile_for(board_id)
-    except Exception as err:  # noqa: BLE001 - no board module at all
-        _report("board", err)
-        return Board(PROFILES["generic"])
-    display = None
-    try:
-        display = getattr(board_mod, "DISPLAY", None)
-        if display is not None:
-            display.auto_refresh = False
-    except Exception as err:  # noqa: BLE001
-        _report("display", err)
-        display = None
-    groups = ()
-    event = None
-    try:
-        groups = _key_groups(board_mod, profile)
-        if groups:
-            import keypad
-
-            event = keypad.Event()
-    except Exception as err:  # noqa: BLE001
-        _report("keys", err)
-        groups = ()
-    joystick = None
-    if profile.joystick:
-        try:
-            import analogio
-
-            joystick = (analogio.AnalogIn(_pin(board_mod, "JOYSTICK_X")),
-                        analogio.AnalogIn(_pin(board_mod, "JOYSTICK_Y")))
-        except Exception as err:  # noqa: BLE001
-            _report("joystick", err)
-    speaker = None
-    if profile.has_speaker:
-        try:
-            pin = _pin(board_mod, "SPEAKER") or _pin(board_mod, "AUDIO")
-            speaker = _Speaker(pin, _pin(board_mod, "SPEAKER_ENABLE"))
-        except Exception as err:  # noqa: BLE001
-            _report("speaker", err)
-    pixels = None
-    if profile.pixel_count:
-        try:
-            pixels = _Pixels(_pin(board_mod, "NEOPIXEL"), profile.pixel_count,
-                             _pin(board_mod, "NEOPIXEL_POWER"))
-        except Exception as err:  # noqa: BLE001
-            _report("pixels", err)
-    try:
-        return Board(profile, display, groups, event, joystick, speaker, pixels)
-    except Exception as err:  # noqa: BLE001
-        _report("board", err)
-        return Board(PROFILES["generic"])

@@ -1,87 +1,32 @@
-"""Text screens: one reusable list view (title, rows, footer), option menus and the name letter picker.
+"""Menus: the model (Menu) and the menu screens: resume question, title, settings, names, pause.
 
-`ListView` owns a fixed set of labels created once; every text screen of the game (title, new game,
-settings, pause, rules pages, handover, scores, dialogs) is drawn by setting their texts. Rows are
-laid out in a displayio_layout GridLayout when that library is present (one column, one cell per
-row), else by hand at the same positions. Long texts are cut to the screen width.
+Menus are data: an item is [key, label, choices or None, index]; a choice item changes with
+Left/Right (and A), an action item runs with A. Each menu screen remembers where its cursor was
+(App.cursors) and offers only what does something where it is shown.
 """
 
-import displayio
+from brisca.save.settings import DECKS
+from brisca.ui import board as B
+from brisca.ui.text import GOLD, fit
 
-from brisca.ui.table import BG, DIM, GOLD, TEXT, Label, _solid, fit
+DECK_KEYS = ("ds_es", "ds_it", "ds_fr")
+LANG_CODES = ("en", "es", "it", "hr", "de", "pl")
+LANG_NAMES = ("English", "Español", "Italiano", "Hrvatski", "Deutsch", "Polski")
+# settings screen: (key, label key, settings attribute) of the on/off options
+ON_OFF = (("sound", "sound", "sound"), ("leds", "leds", "leds"), ("points", "o_points", "show_points"),
+          ("out", "o_out", "show_cards_out"))
 
-SEL_BG = 0xFFC020
-SEL_FG = 0x000000
-TITLE = 0xFFE080
 
-
-class ListView:
-    """Title line, `rows` text rows, footer line, on a plain background."""
-
-    def __init__(self, width, height, font):
-        self.width = width
-        self.height = height
-        bw, bh = font.get_bounding_box()
-        self.lh = bh + 1
-        self.chars = width // bw
-        self.group = displayio.Group()
-        self.group.append(_solid(width, height, BG))
-        self.rows = max(3, (height - 2 * self.lh - 4) // self.lh)
-        self.title = Label(font, width // 2, 1, anchor=(0.5, 0), color=TITLE, max_chars=self.chars)
-        self.footer = Label(font, width // 2, height - 1, anchor=(0.5, 1), color=DIM, max_chars=self.chars)
-        self.group.append(self.title.label)
-        self.group.append(self.footer.label)
-        self.lines = []
-        top = self.lh + 3
-        grid = None
-        try:
-            from adafruit_displayio_layout.layouts.grid_layout import GridLayout
-
-            grid = GridLayout(x=2, y=top, width=width - 4, height=self.rows * self.lh,
-                              grid_size=(1, self.rows), cell_padding=0)
-        except ImportError:
-            grid = None
-        for i in range(self.rows):
-            lab = Label(font, 2, top + i * self.lh, max_chars=self.chars - 1)
-            self.lines.append(lab)
-            if grid is not None:
-                lab.label.anchor_point = (0, 0)
-                grid.add_content(lab.label, grid_position=(0, i), cell_size=(1, 1))
-            else:
-                self.group.append(lab.label)
-        if grid is not None:
-            self.group.append(grid)
-        self.grid = grid
-        self.align = 0  # 0 left, 1 centred rows
-
-    def labels(self):
-        return [self.title, self.footer] + self.lines
-
-    def show(self, title, rows, sel=-1, footer="", center=False, colors=None):
-        """Draw `rows` (list of str) with row `sel` highlighted."""
-        self.title.set(title)
-        self.footer.set(footer)
-        for i in range(self.rows):
-            lab = self.lines[i]
-            text = rows[i] if i < len(rows) else ""
-            if i == sel:
-                lab.set(" " + text + " ", SEL_FG, SEL_BG)
-            else:
-                color = colors[i] if colors and i < len(colors) and colors[i] is not None else TEXT
-                lab.set(text, color)
-            x = 2
-            if center and lab.label.bounding_box[2] < self.width - 4:
-                x = (self.width - lab.label.bounding_box[2]) // 2
-            if self.grid is None:
-                lab.label.anchored_position = (x, lab.label.anchored_position[1])
-            else:
-                lab.label.x = x
+def _index(seq, value, default=0):
+    for i in range(len(seq)):
+        if seq[i] == value:
+            return i
+    return default
 
 
 class Menu:
     """A scrolling list of items; an item is [key, label, choices or None, index].
 
-    Items with choices change with Left/Right (and A); items without choices are actions.
     handle(btn) -> (event, key): ("change", key), ("select", key), ("back", None) or (None, None).
     """
 
@@ -102,11 +47,6 @@ class Menu:
                 return it[3]
         return None
 
-    def set_value(self, key, index):
-        for it in self.items:
-            if it[0] == key and it[2]:
-                it[3] = index % len(it[2])
-
     def find(self, key):
         for i in range(len(self.items)):
             if self.items[i][0] == key:
@@ -114,8 +54,6 @@ class Menu:
         return -1
 
     def handle(self, btn):
-        from brisca.ui import board as B
-
         n = len(self.items)
         it = self.items[self.sel]
         if btn == B.BTN_UP:
@@ -137,7 +75,7 @@ class Menu:
         return None, None
 
     def draw(self, view):
-        rows = view.rows - (1 if self.message else 0)
+        rows = view.rows
         if self.sel < self.top:
             self.top = self.sel
         elif self.sel >= self.top + rows:
@@ -148,7 +86,7 @@ class Menu:
         title = self.title
         texts = []
         for i in range(self.top, min(len(self.items), self.top + rows)):
-            key, label, choices, idx = self.items[i]
+            _key, label, choices, idx = self.items[i]
             value = ": " + choices[idx] if choices else ""
             room = max(view.chars - (3 if i == self.sel else 1) - len(value), 4)
             if len(label) > room:
@@ -156,110 +94,220 @@ class Menu:
                     title = label
                 label = fit(label, room)
             texts.append(label + value)
-        colors = None
-        if self.message:
-            while len(texts) < rows:
-                texts.append("")
-            texts.append(self.message)
-            colors = [None] * rows + [GOLD]
-        view.show(title, texts, self.sel - self.top, self.footer, colors=colors)
+        footer = self.message or self.footer
+        view.show(title, texts, self.sel - self.top, footer, footer_color=GOLD if self.message else None)
 
 
-NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-NAME_MAX = 8
+class MenuScreen:
+    """What every menu screen shares: showing a Menu, reading its events, its remembered cursor."""
+
+    def __init__(self, app):
+        self.app = app
+        self.view = app.list_view()
+
+    def close(self):
+        pass
+
+    def draw(self):
+        pass
+
+    def step(self, btn):
+        getattr(self, "on_" + self.app.screen)(btn)
+        return False
+
+    def show(self, menu, start=None):
+        """Put `menu` on screen with its cursor where it was last (else on item `start`)."""
+        app = self.app
+        if app.board.two_buttons and menu.find("back") < 0 and app.screen != "title":
+            menu.items.append(["back", app.t("back"), None, 0])
+        sel = menu.find(app.cursors.get(app.screen, start))
+        menu.sel = sel if sel >= 0 else 0
+        app.menu = menu
+        menu.draw(self.view)
+        app.dirty = True
+
+    def event(self, btn):
+        """The menu's event for `btn`: (event, key), as Menu.handle, the screen redrawn."""
+        app = self.app
+        if not btn:
+            return None, None
+        if btn == B.BTN_RIGHT and app.board.two_buttons:
+            btn = B.BTN_DOWN  # few-button boards: "next" walks the list, confirm cycles a value
+        ev, key = app.menu.handle(btn)
+        if ev == "select" and key == "back":
+            ev = "back"
+        app.cursors[app.screen] = app.menu.key()
+        app.menu.draw(self.view)
+        app.dirty = True
+        return ev, key
+
+    def item(self, key, label_key=None, choices=None, index=0):
+        return [key, self.app.t(label_key or key), choices, index]
+
+    def on_off(self):
+        return [self.app.t("off"), self.app.t("on")]
 
 
-class LetterPicker:
-    """Enter a name (or a replay code) with the buttons: a grid of characters plus action words.
+class Screen(MenuScreen):
+    """Resume question, title, settings, player names and the pause menu."""
 
-    Arrows move, A adds the character (or runs the word), B deletes the last character, B on an
-    empty text cancels. handle(btn) -> "done", "cancel" or None; `name` holds the text.
-    `words`: (Space, Del, Done), or (Del, Done) when spaces are not allowed. `group`: show the
-    text in groups of that many characters joined by "-" (codes).
-    """
+    def enter(self, name, *args):
+        getattr(self, "go_" + name)(*args)
 
-    def __init__(self, name, per_row, words, chars=NAME_CHARS, max_len=NAME_MAX, group=0):
-        self.chars = chars
-        self.max_len = max_len
-        self.group = group
-        self.name = name[:max_len]
-        self.per_row = per_row
-        self.words = words
-        self.acts = ("space", "del", "done")[3 - len(words):]
-        self.rows = (len(chars) + per_row - 1) // per_row + 1
-        self.r = 0
-        self.c = 0
-        self.message = ""
+    # ------------------------------------------------------------------ resume question
+    def go_resume_q(self):
+        t = self.app.t
+        self.show(Menu(t("resume_q"), [self.item("yes"), self.item("no")], t("c_menu")))
 
-    def _row_len(self, r):
-        if r == self.rows - 1:
-            return len(self.words)
-        return min(self.per_row, len(self.chars) - r * self.per_row)
+    def on_resume_q(self, btn):
+        ev, key = self.event(btn)
+        if ev == "select" and key == "yes":
+            self.resume()
+        elif ev in ("select", "back"):
+            self.app.go("title")
 
-    def _done(self):
-        if self.name.strip():
-            self.name = self.name.strip()
-            return "done"
-        self.message = "!"
-        return None
+    def resume(self):
+        from brisca.ui import match
 
-    def handle(self, btn):
-        from brisca.ui import board as B
+        if not match.resume(self.app, self.app.saved):
+            self.app.go("title")
 
-        self.message = ""
-        if btn == B.BTN_UP or btn == B.BTN_DOWN:
-            self.r = (self.r + (1 if btn == B.BTN_DOWN else -1)) % self.rows
-            self.c = min(self.c, self._row_len(self.r) - 1)
-        elif btn == B.BTN_LEFT or btn == B.BTN_RIGHT:
-            self.c = (self.c + (1 if btn == B.BTN_RIGHT else -1)) % self._row_len(self.r)
-        elif btn == B.BTN_B:
-            if not self.name:
-                return "cancel"
-            self.name = self.name[:-1]
-        elif btn == B.BTN_A:
-            if self.r < self.rows - 1:
-                self._add(self.chars[self.r * self.per_row + self.c])
-            elif self.acts[self.c] == "space":
-                self._add(" ")
-            elif self.acts[self.c] == "del":
-                self.name = self.name[:-1]
+    # ------------------------------------------------------------------ title
+    def go_title(self):
+        app = self.app
+        items = [self.item("continue")] if app.saved else []
+        items += [self.item("new", "new_game"), self.item("replay", "replay_deal"), self.item("settings"),
+                  self.item("rules"), self.item("stats")]
+        name = "/".join([app.t(k) for k in ("p_brisca", "p_briscola", "p_briskula")])
+        self.show(Menu(name, items, app.notice or app.t("c_menu")))
+        app.notice = ""
+        if app.leds_on():
+            app.board.pixels(0)
+
+    def on_title(self, btn):
+        ev, key = self.event(btn)
+        if ev != "select":
+            return
+        if key == "continue":
+            self.resume()
+        elif key == "new":
+            self.app.go("setup")
+        elif key == "replay":
+            self.app.go("picker", "code")
+        elif key in ("settings", "rules"):
+            self.app.go(key, "title")
+        elif key == "stats":
+            self.app.go("stats")
+
+    # ------------------------------------------------------------------ settings
+    def go_settings(self, back=None):
+        app = self.app
+        if back is not None:
+            app.settings_back = back
+        s = app.settings
+        oo = self.on_off()
+        items = [self.item("lang", "language", list(LANG_NAMES), _index(LANG_CODES, s.language)),
+                 self.item("deck", "deck", [app.t(k) for k in DECK_KEYS], _index(DECKS, s.deck))]
+        for key, label, attr in ON_OFF:
+            items.append(self.item(key, label, oo, 1 if getattr(s, attr) else 0))
+        items += [self.item("names"), self.item("back")]
+        self.show(Menu(app.t("settings"), items, app.t("c_opt")))
+
+    def on_settings(self, btn):
+        app = self.app
+        ev, key = self.event(btn)
+        s = app.settings
+        if ev == "back":
+            if app.settings_back == "pause":
+                app.cue_trump()
+                app.go("pause")
             else:
-                return self._done()
-        elif btn == B.BTN_START:
-            return self._done()
-        return None
+                app.go("title")
+        elif ev == "change":
+            val = app.menu.value(key)
+            if key == "lang":
+                app.set_language(LANG_CODES[val])
+                self.go_settings()  # every text again, in the new language
+                return
+            if key == "deck":
+                s.deck = DECKS[val]
+            for k, _label, attr in ON_OFF:
+                if k == key:
+                    setattr(s, attr, bool(val))
+            if key == "leds" and not val and app.board.has_pixels:
+                app.board.pixels(0)
+            app.save_settings()
+        elif ev == "select" and key == "names":
+            app.go("names", "settings")
 
-    def next_cell(self):
-        """Move to the next cell, wrapping to the next row (for boards with only two buttons)."""
-        self.message = ""
-        self.c += 1
-        if self.c >= self._row_len(self.r):
-            self.c = 0
-            self.r = (self.r + 1) % self.rows
+    # ------------------------------------------------------------------ names
+    def go_names(self, back=None):
+        app = self.app
+        if back is not None:
+            app.names_back = back
+        items = [["n%d" % i, app.t("player_n", i + 1) + ": " + app.human_name(i), None, 0] for i in range(2)]
+        items.append(self.item("back"))
+        self.show(Menu(app.t("names"), items, app.t("c_menu")))
 
-    def _add(self, ch):
-        if len(self.name) < self.max_len and not (ch == " " and (not self.name or self.name[-1] == " ")):
-            self.name += ch
+    def on_names(self, btn):
+        app = self.app
+        ev, key = self.event(btn)
+        if ev == "back":
+            if app.names_back == "setup":
+                app.go("setup")
+            else:
+                app.go("settings")
+        elif ev == "select" and key[0] == "n":
+            app.go("picker", "name", int(key[1:]))
 
-    def text(self):
-        """The text as shown: grouped with "-" when `group` is set."""
-        if not self.group:
-            return self.name
-        n = self.group
-        return "-".join(self.name[i:i + n] for i in range(0, len(self.name), n))
+    # ------------------------------------------------------------------ pause
+    def go_pause(self):
+        from brisca import core
 
-    def lines(self):
-        """Text rows: the text, then the character grid with the selected cell in brackets."""
-        out = [self.text() + "_"]
-        for r in range(self.rows - 1):
-            s = ""
-            for c in range(self._row_len(r)):
-                ch = self.chars[r * self.per_row + c]
-                s += "[" + ch + "]" if (r, c) == (self.r, self.c) else " " + ch + " "
-            out.append(s)
-        s = ""
-        for c in range(len(self.words)):
-            w = self.words[c]
-            s += "[" + w + "]" if (self.rows - 1, self.c) == (self.r, c) else " " + w + " "
-        out.append(s)
-        return out
+        app = self.app
+        g = app.game
+        app.thinking = -1  # the AI restarts its (cheap) decision afterwards
+        mine = g.phase == core.PLAY and g.turn in app.humans and not app.masked and (
+            g.turn == app.holder or not app.multi)
+        items = [self.item("resume")]
+        if mine and not app.in_trick_pause:
+            items.append(self.item("hint"))
+        items.append(self.item("score"))
+        if g.last_len:
+            items.append(self.item("last", "last_trick"))
+        items += [self.item("rules"), self.item("settings"), self.item("quit")]
+        self.show(Menu(app.t("pause"), items, app.t("c_menu")))
+
+    def on_pause(self, btn):
+        from brisca.ui import match
+
+        app = self.app
+        ev, key = self.event(btn)
+        if ev == "back" or ev == "select" and key == "resume" or btn == B.BTN_START:
+            match.back_to_game(app)
+        elif ev == "select" and key == "hint":
+            app.go("table", "hint")
+        elif ev == "select" and key == "score":
+            app.go("score")
+        elif ev == "select" and key == "last":
+            app.go("lasttrick", "pause")
+        elif ev == "select" and key in ("rules", "settings"):
+            app.go(key, "pause")
+        elif ev == "select" and key == "quit":
+            app.go("quit_q")
+
+    def go_quit_q(self):
+        t = self.app.t
+        self.show(Menu(t("quit_q"), [self.item("yes"), self.item("no")], t("c_menu")), "no")
+
+    def on_quit_q(self, btn):
+        from brisca import core
+
+        app = self.app
+        ev, key = self.event(btn)
+        if ev == "select" and key == "yes":
+            app.save_game()
+            app.saved = app.game.to_bytes() if app.game.phase != core.MATCH_OVER else None
+            app.go("title")
+        elif ev is not None:
+            app.go("pause")

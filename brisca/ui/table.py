@@ -1,23 +1,23 @@
-"""The card table view: hand, opponents' backs, trump and stock, the trick, status lines.
+"""The card table: the game's screen (turns, the AI thinking, hints, the trump exchange, the
+trick-winner moment, the last trick, the handover between two humans) and the view that draws it.
 
-Every sprite is created once (one TileGrid per card slot); `show()` only changes tile indices,
-positions, `hidden` flags and label texts when they differ, so a frame allocates nothing but the
-occasional new label text. Positions come from the screen size: 24x32 cards on small screens, 36x48
-on 240x240. Seat positions on screen are relative to the viewer (the seat at the bottom):
-2 players: the other on top; 3: right and top; 4: right, top (partner), left.
+The view creates every sprite once (one TileGrid per card slot); `show()` only changes tile
+indices, positions, `hidden` flags and label texts when they differ, so a frame allocates nothing
+but the occasional new label text. Positions come from the screen size: 24x32 cards on small
+screens, 36x48 on 240x240. Seat positions on screen are relative to the viewer (the seat at the
+bottom): 2 players: the other on top; 3: right and top; 4: right, top (partner), left.
 """
 
 import displayio
 
 from brisca import core
+from brisca.ui import board as B
+from brisca.ui import match
+from brisca.ui.text import BG, CENTER, DIM, GOLD, RIGHT, TEXT, Text, solid
 
-BACK = 40  # tile indices of the card sheets (see ui_contract.md)
+BACK = 40  # tile indices of the card sheets (see assets/README.md)
 EMPTY = 41
 STOCK = 42
-BG = 0x0B4A2A  # palette index 0 of the sheets: the table felt
-TEXT = 0xFFFFFF
-DIM = 0xB8E0C0
-GOLD = 0xFFC020
 HAND_MAX = 5
 TRICK_MAX = 8
 OPP_MAX = 3
@@ -33,50 +33,6 @@ POSITIONS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3), 6: (0, 1, 1, 2, 3, 3)}
 def card_size(width, height):
     """'l' (36x48) cards on screens at least 200 px tall and wide, else 's' (24x32)."""
     return "l" if width >= 200 and height >= 200 else "s"
-
-
-def fit(text, chars):
-    """`text` cut to at most `chars` characters (a final '.' marks the cut)."""
-    if len(text) <= chars:
-        return text
-    return text[: max(chars - 1, 0)] + "."
-
-
-class Label:
-    """A bitmap_label that only re-renders when its text or colours really change."""
-
-    def __init__(self, font, x, y, anchor=(0, 0), color=TEXT, max_chars=26):
-        from adafruit_display_text import bitmap_label
-
-        self.max_chars = max_chars
-        self.label = bitmap_label.Label(font, text=" ", color=color, anchor_point=anchor,
-                                        anchored_position=(x, y))
-        self.text = None
-        self.color = color
-        self.bg = None
-
-    def set(self, text, color=None, bg=None):
-        text = fit(text, self.max_chars)
-        if color is None:
-            color = self.color
-        if text == self.text and color == self.label.color and bg == self.bg:
-            return
-        self.label.color = color
-        self.label.background_color = bg
-        self.bg = bg
-        self.label.text = text if text else " "
-        self.text = text
-        self.label.hidden = not text
-
-
-def _solid(width, height, colour, scale=8):
-    """A plain rectangle of `colour` as a scaled tiny bitmap (cheap in RAM)."""
-    pal = displayio.Palette(1)
-    pal[0] = colour
-    bmp = displayio.Bitmap(max(1, (width + scale - 1) // scale), max(1, (height + scale - 1) // scale), 1)
-    g = displayio.Group(scale=scale)
-    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
-    return g
 
 
 class Progress:
@@ -115,7 +71,9 @@ class Progress:
 class TableView:
     """The table for one deck style and screen size. `group` goes into the app's root group."""
 
-    def __init__(self, width, height, style, font, assets="assets"):
+    def __init__(self, width, height, style, font, assets="assets", rules=None):
+        """`rules`: the table's (its sprites are made for its hand size and player count); None:
+        room for any table."""
         self.width = width
         self.height = height
         self.style = style
@@ -125,8 +83,8 @@ class TableView:
         self.group = displayio.Group()
         self.sheet = displayio.OnDiskBitmap("%s/cards_%s_%s.bmp" % (assets, style, size))
         self.suits = displayio.OnDiskBitmap("%s/suits_%s.bmp" % (assets, style))
-        self.lh = font.get_bounding_box()[1]
-        self.chars = width // font.get_bounding_box()[0]
+        self.lh = font.h
+        self.chars = width // font.w
         self.peek = 10 if size == "s" else 14  # visible rows of the top opponent's backs
         self.raise_px = 4 if size == "s" else 6
         self.hand_y = height - ch - 1
@@ -136,14 +94,16 @@ class TableView:
         top0 = self.status_y + self.lh + 1
         bottom0 = self.hand_y - self.raise_px - 6 - self.lh
         self.trick_y = max(top0, top0 + (bottom0 - top0 - ch * 3 // 2) // 2)
-        self.group.append(_solid(width, height, BG))
+        self.group.append(solid(width, height, BG))
+        self.cards = displayio.Group()  # every card and icon: hidden while the board is handed over
+        self.group.append(self.cards)
 
         def grid(tile=EMPTY):
             g = displayio.TileGrid(self.sheet, pixel_shader=self.sheet.pixel_shader, tile_width=cw,
                                    tile_height=ch)
             g[0] = tile
             g.hidden = True
-            self.group.append(g)
+            self.cards.append(g)
             return g
 
         # Stock and face-up trump (the trump lies under the stock, shifted left).
@@ -152,30 +112,34 @@ class TableView:
         self.suit = displayio.TileGrid(self.suits, pixel_shader=self.suits.pixel_shader, tile_width=10,
                                        tile_height=10)
         self.suit.hidden = True
-        self.group.append(self.suit)
+        self.cards.append(self.suit)
         # Opponents: up to 3 seats x 5 backs, overlapped.
-        self.opp = [[grid(BACK) for _ in range(HAND_MAX)] for _ in range(OPP_MAX)]
-        self.trick = [grid() for _ in range(TRICK_MAX)]
-        self.hand = [grid() for _ in range(HAND_MAX)]
+        hand, opps, plays = (rules.hand, min(rules.players - 1, OPP_MAX), rules.players * rules.plays) if (
+            rules is not None) else (HAND_MAX, OPP_MAX, TRICK_MAX)
+        self.opp = [[grid(BACK) for _ in range(hand)] for _ in range(opps)]
+        self.trick = [grid() for _ in range(plays)]
+        self.hand = [grid() for _ in range(hand)]
         # Hint marker: a small gold bar over the suggested card.
-        self.marker = _solid(cw - 4, 2, GOLD, scale=2)
+        self.marker = solid(cw - 4, 2, GOLD, scale=2)
         self.marker.hidden = True
-        self.group.append(self.marker)
-        self.status = Label(font, 2, self.status_y, max_chars=self.chars - 1)
-        self.tally = Label(font, 1, 0, max_chars=self.chars // 3)
-        self.points = Label(font, width - 1, 0, anchor=(1, 0), color=DIM, max_chars=self.chars // 3)
-        self.count = Label(font, 2, 0, color=DIM, max_chars=8)
-        self.info = Label(font, width - 2, self.hand_y - self.raise_px - 5, anchor=(1, 1), color=DIM,
-                          max_chars=self.chars - 1)
-        for lab in (self.status, self.tally, self.points, self.count, self.info):
-            self.group.append(lab.label)
+        self.cards.append(self.marker)
+        cols = self.chars - 1
+        fw = font.w
+        self.status = Text(font, cols, 1, 2, self.status_y)
+        self.tally = Text(font, self.chars // 3, 1, 1, 0)
+        self.points = Text(font, self.chars // 3, 1, width - 1 - self.chars // 3 * fw, 0, DIM, RIGHT)
+        self.count = Text(font, 3, 1, 2, 0, DIM)
+        self.info_y = self.hand_y - self.raise_px - 5 - self.lh
+        self.info = Text(font, cols, 1, width - 2 - cols * fw, self.info_y, DIM, RIGHT)
+        for lab in self.texts():
+            self.group.append(lab.group)
         self.progress = Progress(width - width // 4 - 2, self.status_y + self.lh // 2 - 1, width // 4)
-        self.group.append(self.progress.grid)
+        self.cards.append(self.progress.grid)
         self.n = 0
         self.faces_shown = 0  # bitmask of seats whose hand faces are on screen (for privacy tests)
         self.sel_x = 0
 
-    def labels(self):
+    def texts(self):
         return (self.status, self.tally, self.points, self.count, self.info)
 
     # -- geometry
@@ -191,10 +155,10 @@ class TableView:
         cx = w // 2
         if has_left:
             cx += cw // 2
-            self.count.label.anchored_position = (sx, self.trump.y + ch + 1)
+            self.count.move(sx, self.trump.y + ch + 1)
             self.suit.x, self.suit.y = sx + cw // 2 + cw - 10, self.trump.y + ch + 2
         else:
-            self.count.label.anchored_position = (sx + cw // 2 + cw + 2, self.trump.y)
+            self.count.move(sx + cw // 2 + cw + 2, self.trump.y)
             self.suit.x, self.suit.y = sx + cw // 2 + cw + 2, self.trump.y + ch - 10
         dx, dy = cw // 4 + 2, ch // 2
         ty = self.trick_y
@@ -212,7 +176,7 @@ class TableView:
         step = 8 if cw == 24 else 11
         grids = self.opp[row]
         span = (count - 1) * step
-        for i in range(HAND_MAX):
+        for i in range(len(grids)):
             g = grids[i]
             if i >= count:
                 g.hidden = True
@@ -251,7 +215,7 @@ class TableView:
         if show_face and k:
             shown |= 1 << viewer
         self.marker.hidden = True
-        for i in range(HAND_MAX):
+        for i in range(len(self.hand)):
             h = self.hand[i]
             if i >= k:
                 h.hidden = True
@@ -272,7 +236,7 @@ class TableView:
         for j in range(1, n):
             seat = (viewer + j) % n
             p = pos[j]
-            if row < OPP_MAX:
+            if row < len(self.opp):
                 cards = None
                 if faces >> seat & 1:
                     cards = g.hands[seat * core.HAND_MAX: seat * core.HAND_MAX + g.hand_len[seat]]
@@ -280,7 +244,7 @@ class TableView:
                         shown |= 1 << seat
                 self._place_opponent(row, p, g.hand_len[seat], cards)
                 row += 1
-        while row < OPP_MAX:
+        while row < len(self.opp):
             for h in self.opp[row]:
                 h.hidden = True
             row += 1
@@ -303,7 +267,7 @@ class TableView:
         else:
             cards, seats, tl = g.trick, g.trick_seats, g.trick_len
         seen = 0
-        for i in range(TRICK_MAX):
+        for i in range(len(self.trick)):
             t = self.trick[i]
             if i >= tl:
                 t.hidden = True
@@ -326,3 +290,305 @@ class TableView:
 
     def set_status(self, text, color=TEXT):
         self.status.set(text, color)
+
+    def cover(self, line, info):
+        """Hide every card and say `line` (and `info` under it): the board is being handed over."""
+        self.cards.hidden = True
+        self.faces_shown = 0
+        for lab in (self.tally, self.points, self.count):
+            lab.set("")
+        self.status.align = self.info.align = CENTER
+        self.status.text = self.info.text = None
+        self.status.set(line)
+        self.info.set(info)
+        self.status.move(2, self.height // 2 - self.lh)
+        self.info.move(2, self.height // 2 + 2)
+
+    def uncover(self):
+        if self.cards.hidden:
+            self.cards.hidden = False
+            self.status.align = 0
+            self.info.align = RIGHT
+            self.status.text = self.info.text = None
+            self.status.move(2, self.status_y)
+            self.info.move(self.width - 2 - self.info.cols * self.info.font.w, self.info_y)
+
+
+def sheet_style(app):
+    """The card sheet for the deck setting (the French 32-card pack has sheets of its own)."""
+    deck = app.settings.deck if app.settings.deck in ("spanish", "italian", "french") else "spanish"
+    if deck == "french" and app.game is not None and app.game.rules.deck == 32:
+        return "french32"
+    return deck
+
+
+class Screen:
+    """"table" (what to do next: a human's turn, an AI thinking, the trick-winner moment),
+    "handover" (seat: the board goes to that human) and "lasttrick" (back: "table" or "pause")."""
+
+    def __init__(self, app):
+        app.drop_list()
+        self.app = app
+        self.view = TableView(app.W, app.H, sheet_style(app), app.font, app.assets, app.game.rules)
+        app.table = self.view
+        app.root.append(self.view.group)
+        self.think_t0 = 0
+        self.pause_t0 = 0
+        self.back = "table"
+        self.unseen = bytearray(40)
+
+    def close(self):
+        self.app.root.remove(self.view.group)
+        self.view = None
+
+    def enter(self, name, arg=None):
+        app = self.app
+        self.view.uncover()
+        if name == "handover":
+            app.handover_to = arg
+            app.masked = True
+            self.view.cover(app.t("pass_to", app.names[arg]), app.t("c_pass"))
+        elif name == "lasttrick":
+            self.back = arg or "table"
+        elif arg == "hint" and not self.hint():
+            app.status = app.t("hint") + ": -"
+            app.status_color = None
+
+    def step(self, btn):
+        return getattr(self, "on_" + self.app.screen)(btn)
+
+    # ------------------------------------------------------------------ the table
+    def on_table(self, btn):
+        app = self.app
+        g = app.game
+        now = app.board.ticks_ms()
+        if app.in_trick_pause:
+            if btn or app.board.ticks_diff(now, self.pause_t0) >= app.trick_ms:
+                app.in_trick_pause = False
+                app.status = ""
+                app.dirty = True
+                if btn == B.BTN_START:
+                    app.go("pause")
+                elif g.phase >= core.DEAL_OVER:
+                    app.go("deal_over")
+                return False
+            return True
+        if g.phase == core.DEAL_OVER or g.phase == core.MATCH_OVER:
+            app.go("deal_over")
+            return False
+        seat = g.turn
+        if seat in app.humans:
+            if app.multi and seat != app.holder:
+                app.go("handover", seat)
+                return False
+            return self.human(btn, seat)
+        return self.ai_turn(btn, seat, now)
+
+    def turn_text(self, seat):
+        app = self.app
+        if not app.multi and seat == app.humans[0]:
+            return app.t("your_turn")
+        return app.t("turn_of", app.names[seat])
+
+    def ai_turn(self, btn, seat, now):
+        app = self.app
+        g = app.game
+        if btn == B.BTN_START:
+            app.go("pause")
+            return False
+        p = app.players[seat]
+        progress = self.view.progress
+        if app.thinking != seat:
+            p.start(g.view(seat, into=app.views[seat]), app.ai_budget_ms)  # None: the level's own cap
+            app.thinking = seat
+            self.think_t0 = now
+            app.status = self.turn_text(seat)
+            app.status_color = None
+            progress.set(0)
+            app.dirty = True
+            return True
+        done = p.step(app.ai_step_ms)
+        pr = p.progress()
+        if app.ai_min_ms:
+            waited = 100 * app.board.ticks_diff(now, self.think_t0) // app.ai_min_ms
+            pr = min(pr, waited) if waited < 100 else pr
+            done = done and waited >= 100
+        if progress.set(pr):
+            app.dirty = True
+        if not done:
+            return True
+        app.thinking = -1
+        progress.hide()
+        action = p.result()
+        if action not in g.legal_actions():  # never trust a move blindly
+            action = g.legal_actions()[0]
+        if action == core.EXCHANGE:
+            app.status = app.t("exchanged", app.names[seat])
+        self.act(action)
+        return True
+
+    def human(self, btn, seat):
+        app = self.app
+        g = app.game
+        token = (g.deal_no * 64 + g.trick_no) * 16 + g.trick_len + (8 if g.phase == core.EXCHANGE_PHASE else 0)
+        if token != app.turn_token:
+            app.turn_token = token
+            app.hint_card = 255
+            app.cue_turn()
+            app.dirty = True
+            if not app.status or app.status_color is None:
+                app.status = ""
+        k = g.hand_len[seat]
+        if app.sel >= k:
+            app.sel = max(0, k - 1)
+        if not btn:
+            return False
+        app.dirty = True
+        if btn == B.BTN_START:
+            app.go("pause")
+            return False
+        if g.phase == core.EXCHANGE_PHASE:
+            if btn == B.BTN_A:
+                self.act(core.EXCHANGE)
+                app.status = app.t("exchanged", app.names[seat])
+            elif btn == B.BTN_B:
+                self.act(core.PASS)
+            return False
+        if btn == B.BTN_LEFT and k:
+            app.sel = (app.sel - 1) % k
+            app.status = ""
+        elif btn == B.BTN_RIGHT and k:
+            app.sel = (app.sel + 1) % k
+            app.status = ""
+        elif btn == B.BTN_A and k:
+            card = g.hands[seat * core.HAND_MAX + app.sel]
+            if card in g.legal_actions():
+                app.status = ""
+                self.act(card)
+            else:
+                app.status = app.t("h_must_follow")
+                app.status_color = GOLD
+        elif btn == B.BTN_B:
+            app.go("lasttrick", "table")
+        elif btn == B.BTN_SELECT:
+            self.hint()
+        return False
+
+    def hint(self):
+        """Select the suggested card and show the reason (only for the holder on their turn)."""
+        app = self.app
+        g = app.game
+        seat = g.turn
+        if seat not in app.humans or seat != app.holder or app.masked or g.phase != core.PLAY:
+            return False
+        v = g.view(seat, into=app.hview)
+        try:
+            from brisca import ai
+
+            action, reason = ai.hint(v)
+        except Exception as e:
+            print("hint:", e)
+            return False
+        base = seat * core.HAND_MAX
+        for i in range(g.hand_len[seat]):
+            if g.hands[base + i] == action:
+                app.sel = i
+        app.hint_card = action
+        app.status = app.t("h_" + reason) if isinstance(reason, str) else str(reason)
+        app.status_color = GOLD
+        app.dirty = True
+        return True
+
+    def act(self, action):
+        """Apply one action; start the trick-winner moment when a trick completes; save."""
+        app = self.app
+        g = app.game
+        before = g.trick_no
+        g.apply(action)
+        app.dirty = True
+        app.hint_card = 255
+        if action < 40 and g.trick_no != before:
+            app.in_trick_pause = True
+            self.pause_t0 = app.board.ticks_ms()
+            w = g.last_winner
+            if not app.multi and w == app.humans[0]:
+                app.status = app.t("took_by", app.t("you"))
+            else:
+                app.status = app.t("took_by", app.names[w])
+            app.status_color = GOLD
+            side = None if app.multi else g.rules.side_of(app.humans[0])
+            if side is None and w in app.humans or side is not None and g.rules.side_of(w) == side:
+                app.cue_take()
+            app.save_game()
+        elif action == core.EXCHANGE or action == core.PASS:
+            app.save_game()
+
+    def draw(self):
+        app = self.app
+        if app.screen == "handover":
+            return
+        g = app.game
+        t = self.view
+        if app.holder is None:
+            viewer = app.humans[0]
+            faces = 0
+        else:
+            viewer = app.holder
+            faces = 0 if app.masked else g.visible_hands(viewer)
+        tally, points = match.tally_texts(app)
+        info = ""
+        seat = g.turn
+        mine = seat == app.holder and not app.masked and seat in app.humans
+        status, color = app.status, app.status_color
+        if app.screen == "lasttrick":
+            status, color = app.t("last_trick"), None
+            if g.last_len:
+                status = status + ": " + app.names[g.last_winner]
+            info = app.t("c_next")
+        elif app.in_trick_pause:
+            pass
+        elif g.phase == core.EXCHANGE_PHASE and mine:
+            ex = g.exchange_card(seat)
+            status = app.t("exch_q7" if ex % 10 == 6 else "exch_q2")  # rank 6 = Seven
+            color = GOLD
+            info = app.t("c_exch")
+        elif not status and g.phase <= core.EXCHANGE_PHASE and seat < g.n:
+            status, color = self.turn_text(seat), None
+        if not info and mine and g.phase == core.PLAY:
+            if app.settings.show_cards_out:
+                v = g.view(seat, into=app.hview)
+                buf = self.unseen
+                n = v.unseen_into(buf)
+                trumps = 0
+                for i in range(n):
+                    if buf[i] // 10 == g.trump_suit:
+                        trumps += 1
+                info = "%s %d  %s" % (app.t("cards_out"), n, app.t("trumps_out", trumps))
+            elif g.deal_no == 0 and g.trick_no < 2:
+                info = app.t("c_play")
+        if len(info) > t.info.cols:
+            info = info.replace("  ", " ")
+        t.set_status(status, color if color is not None else TEXT)
+        sel = app.sel if mine and g.phase == core.PLAY and app.screen == "table" else -1
+        t.show(g, viewer, faces, sel, 1 if (app.in_trick_pause or app.screen == "lasttrick") else 0,
+               app.hint_card, tally, points, info)
+        if app.thinking < 0:
+            t.progress.hide()
+
+    # ------------------------------------------------------------------ handover, last trick
+    def on_handover(self, btn):
+        app = self.app
+        if btn == B.BTN_A:
+            app.holder = app.handover_to
+            app.masked = False
+            app.status = ""
+            app.turn_token = -1
+            app.go("table")
+        elif btn == B.BTN_START:
+            app.go("pause")
+        return False
+
+    def on_lasttrick(self, btn):
+        if btn:
+            self.app.go("pause" if self.back == "pause" else "table")
+        return False

@@ -22,8 +22,7 @@ import supervisor
 
 # PyBadge shift-register key numbers (brisca.ui.board._BADGE_KEYS)
 B, A, START, SELECT, RIGHT, DOWN, UP, LEFT = 0, 1, 2, 3, 4, 5, 6, 7
-TITLE = "Brisca/Briscola/Briskula"  # the title line
-SEL_BG = 0xFFC020  # brisca.ui.menu: the highlighted row's background
+TITLE = "Brisca/Briscola/Briškula"  # the title line
 MAX_WAIT = 3000  # polls one step may wait (the longest, an AI move or a trick pause, takes a few hundred)
 
 
@@ -41,12 +40,62 @@ _plan = [None]
 stats = {"polls": 0, "presses": 0}
 
 
-def _collect(group, out):
+def _char(tile):
+    """The character a glyph-sheet tile draws (brisca.ui.font: ASCII, then its accented letters)."""
+    if tile < 95:
+        return chr(32 + tile)
+    from brisca.ui.letters import CHARS
+
+    return CHARS[tile - 95]
+
+
+class Shown:
+    """One text on screen, read back from its tiles: `rows` (str each), `hidden`, `bg` (its
+    background colour or None), `x`, `y` (screen pixels)."""
+
+    def __init__(self, grid, x, y, hidden):
+        self.rows = ["".join([_char(grid[c, r]) for c in range(grid.width)]).rstrip()
+                     for r in range(grid.height)]
+        self.text = "\n".join(self.rows)
+        self.hidden = hidden or not self.text.strip()
+        pal = grid.pixel_shader
+        self.bg = None if pal.is_transparent(0) else pal[0]
+        self.x = x + grid.x
+        self.y = y + grid.y
+
+
+def _collect(group, out, x=0, y=0, hidden=False):
+    """Every text (a TileGrid of 6-pixel glyph cells) under `group`, in drawing order."""
     for item in group:
-        if type(item).__name__ == "Label":
-            out.append(item)
-        elif hasattr(item, "_layers"):  # a Group (GridLayout included)
-            _collect(item, out)
+        h = hidden or item.hidden
+        if hasattr(item, "_layers"):  # a Group (GridLayout included)
+            _collect(item, out, x + item.x, y + item.y, h)
+        elif item.tile_width == 6 and item.tile_height == 13:
+            out.append(Shown(item, x, y, h))
+
+
+def _is_table(group):
+    """The table's group holds its cards in a group of their own, second in line."""
+    return hasattr(group, "_layers") and len(group) > 1 and hasattr(group[1], "_layers") and len(group[1]) > 8
+
+
+def _list_rows(group):
+    """(title, rows, selected row) of a ListView's group: the rows are one multi-row text with
+    the selected row's line blank, that row a text of its own on a bar over it."""
+    texts = []
+    _collect(group, texts)
+    title, body, sel, _footer = texts[:4]
+    rows = [] if body.hidden else [line.strip() for line in body.rows]
+    while rows and not rows[-1]:
+        rows.pop()
+    chosen = ""
+    if not sel.hidden:
+        at = (sel.y - body.y) // 13
+        chosen = sel.text.strip()
+        while len(rows) <= at:
+            rows.append("")
+        rows[at] = chosen
+    return title.text.strip(), rows, chosen
 
 
 def screen():
@@ -57,18 +106,17 @@ def screen():
     if _cache[0] == display.refreshes:
         return _cache[1]
     root = display.root_group
-    table = len(root) > 1 and not root[1].hidden
-    labels = []
-    _collect(root[1] if table else root[0], labels)
-    texts = [("" if lab.hidden else lab.text.strip()) for lab in labels]
-    if table:
-        s = ("table", texts[0], texts[4], "")
-    else:
-        sel = ""
-        for lab in labels[2:]:
-            if lab.background_color == SEL_BG:
-                sel = lab.text.strip()
-        s = ("list", texts[0], texts[2:], sel)
+    s = None
+    for group in root:
+        if _is_table(group):
+            texts = []
+            _collect(group, texts)
+            shown = [("" if t.hidden else t.text.strip()) for t in texts]
+            s = ("table", shown[0], shown[4], "")
+            break
+    if s is None:
+        title, rows, chosen = _list_rows(root[0])
+        s = ("list", title, rows, chosen)
     _cache[0] = display.refreshes
     _cache[1] = s
     return s
@@ -272,11 +320,12 @@ def pass_and_play(handovers):
     done = 0
     while done < handovers:
         s = screen()
-        if s[0] == "list" and len(s[2]) > 2 and s[2][2].startswith("Pass to"):
-            note("handover: " + s[2][2])
+        if s[0] == "table" and s[1].startswith("Pass to"):
+            note("handover: " + s[1])
             done += 1
             yield A
-            yield from wait(lambda s: s[0] == "table", "the table after the handover")
+            yield from wait(lambda s: s[0] == "table" and not s[1].startswith("Pass to"),
+                            "the table after the handover")
             continue
         if s[0] == "table" and not s[1].endswith("took the trick"):
             before = s
@@ -289,6 +338,9 @@ def pass_and_play(handovers):
     yield START
     yield from wait_title("Pause")
     yield from choose("Quit")
+    yield A
+    yield from wait_title("Quit this game?")
+    yield from choose("Yes", UP)
     yield A
     yield from wait_title(TITLE)
     note("title again: " + " / ".join(screen()[2][:2]))
@@ -306,7 +358,7 @@ def drive_script():
 
     labels = []
     _collect(board.DISPLAY.root_group[0], labels)
-    note("title footer: " + labels[1].text.strip())
+    note("title footer: " + labels[3].text.strip())
 
 
 def full_script():
@@ -372,9 +424,8 @@ def resume_script():
     yield from wait_title("Resume?")
     note("resume: " + screen()[3])
     yield A
-    yield from wait(lambda s: s[0] == "table" or len(s[2]) > 2 and s[2][2].startswith("Pass to"), "the game")
-    s = screen()
-    note("resumed: " + (s[1] if s[0] == "table" else s[2][2]))
+    yield from wait(lambda s: s[0] == "table", "the game")
+    note("resumed: " + screen()[1])
 
 
 def on_scan(scanner):

@@ -1,7 +1,7 @@
 """Every language is complete and consistent with English (runs under pytest and MicroPython).
 
-Kept lean: under MicroPython's 32K heap this module, English and one language must fit together.
-More checks (required keys, card names, screen widths) are in tests/test_font.py.
+Kept lean: under MicroPython's 32K heap this module, English's index and one language's must fit
+together. More checks (required keys, card names, screen widths) are in tests/test_font.py.
 """
 import gc
 import sys
@@ -12,7 +12,8 @@ ON_MICROPYTHON = sys.implementation.name == "micropython"
 
 WIDTH = 26  # characters on one line of the 160 px screen in the 6 px font
 PAGE_LINES = 8
-CHUNK = 1000  # characters per text chunk of a language module
+
+
 def specs(text):
     """The % conversions of a format string in order ("s", "d", "(r)s"); %% and a final % are text."""
     out = []
@@ -42,60 +43,56 @@ def same_specs(mine, ref):
     return mine == ref
 
 
-def repeated_keys(chunks):
-    """Keys that appear in two separate places of a language (a copy-paste slip)."""
+def _key_at(texts, f, i):
+    f.seek(texts.starts[2 * i] | texts.starts[2 * i + 1] << 8)
+    line = f.readline()
+    return line[:line.find(b"=")]
+
+
+def repeated_keys(texts):
+    """Keys that stand in two separate places of a language (a copy-paste slip): a line whose key
+    an earlier line had, though the line just before had another (a run of one key is its pages)."""
     out = []
-    for key in lang.keys(chunks):
-        tag = "\n" + key + "="
-        lines = 0
-        for chunk in chunks:
-            at = chunk.find(tag)
-            while at >= 0:
-                lines += 1
-                at = chunk.find(tag, at + 1)
-        if lines > lang.count(chunks, key) and key not in out:
-            out.append(key)
+    h = texts.hashes
+    with open(texts.path, "rb") as f:
+        for i in range(1, len(h)):
+            key = None
+            for j in range(i - 1):
+                if h[j] == h[i]:
+                    key = key or _key_at(texts, f, i)
+                    if _key_at(texts, f, j) == key and _key_at(texts, f, i - 1) != key and key not in out:
+                        out.append(key)
     return out
 
 
-def english():
-    return lang.load("en")
-
-
 def check_language(code):
-    en_text = english().text
+    en = lang.load("en")
     texts = lang.load(code)
     assert texts.code == code
-    for chunk in texts.text:
-        assert chunk[:1] == "\n" and chunk[-1:] != "\n", code + ": chunk must be newline + lines"
-        assert len(chunk) <= CHUNK, code + ": chunk too big: " + chunk[:20]
-    assert repeated_keys(texts.text) == [], code
-    for key in lang.keys(en_text):
-        assert key in texts, code + " lacks " + key
-        mine = ref = None
+    assert repeated_keys(texts) == [], code
+    for key in en.keys():
         if ON_MICROPYTHON:
             gc.collect()
-        mine = lang.find(texts.text, key, 0)
-        ref = lang.find(en_text, key, 0)
+        mine = texts.find(key, 0)
+        ref = en.find(key, 0)
+        assert mine is not None, code + " lacks " + key
         assert type(mine) is type(ref), code + ": " + key + " should be a " + type(ref).__name__
-        if isinstance(ref, str):
-            assert mine, code + ": empty " + key
-            assert same_specs(specs(mine), specs(ref)), code + ": formats of " + key + " differ: " + mine
-        elif key == "help":
-            assert texts.pages() == lang.count(en_text, "help"), code + ": help pages"
+        if key == "help":
+            assert texts.pages() == en.count("help"), code + ": help pages"
             for n in range(texts.pages()):
                 page = texts.page(n)
                 assert 2 <= len(page) <= PAGE_LINES, code + ": help page too long: " + page[0]
                 for line in page:
                     assert len(line) <= WIDTH, code + ": help line too wide: " + line
                 page = None
-                if ON_MICROPYTHON:
-                    gc.collect()
+        elif isinstance(ref, str):
+            assert mine, code + ": empty " + key
+            assert same_specs(specs(mine), specs(ref)), code + ": formats of " + key + " differ: " + mine
         else:
             assert len(mine) == len(ref), code + ": " + key + " needs " + str(len(ref)) + " items"
             for item in mine:
                 assert item, code + ": empty item in " + key
-    texts = en_text = mine = ref = None
+    texts = en = mine = ref = None
     gc.collect()
 
 
@@ -131,25 +128,46 @@ def test_unknown_code_falls_back_to_english():
 
 
 def test_missing_key_falls_back_to_english():
-    texts = lang.Texts("es", "\nnew_game=Nueva partida\n")
+    texts = lang.load("es")
     assert texts("new_game") == "Nueva partida"
-    assert texts("quit") == "Quit"
+    assert texts.find("no_such_key") is None
     assert texts("no_such_key") == "no_such_key"
+    texts.hashes[:] = bytes(len(texts.hashes))  # as if every line were another key
+    assert texts("quit") == "Quit"  # English
 
 
 def test_help_pages_whole_and_one_by_one():
-    for text in (("\nx=1\nhelp=T1|a|b\nhelp=T2|c\ny=2",),
-                 ("\nx=1\nhelp=T1|a|b", "\nhelp=T2|c\ny=2"),
-                 ("\nx=1\nhelp=T1|a|b", "\nhelp=T2|c", "\ny=2")):
-        assert lang.find(text, "help") == (("T1", "a", "b"), ("T2", "c")), text
-        assert lang.find(text, "help", 1) == ("T2", "c")
-        assert lang.find(text, "help", 2) is None
-        assert lang.count(text, "help") == 2, text
-        assert lang.find(text, "y") == "2"
-        assert lang.find(text, "x") == "1"
-        assert lang.find(text, "z") is None
-        assert list(lang.keys(text)) == ["x", "help", "y"]
-        texts = lang.Texts("xx", text)
-        assert texts.pages() == 2
-        assert texts.page(0) == ("T1", "a", "b")
-    assert lang.count(("\nhelp=1", "\nx=2\nhelp=3"), "help") == 1
+    import os
+
+    name = "test-lang-help.txt"
+    with open(name, "w") as f:
+        f.write("x=1\nhelp=T1|a|b\nhelp=T2|c\ny=2\nsuits_es=a|b\n")
+    try:
+        check_help(lang.Texts("en", name))
+    finally:
+        os.remove(name)
+
+
+def check_help(texts):
+    assert texts.find("help") == ("T1", "a", "b")  # a key on several lines: its first, whole
+    assert texts.find("help", 1) == ("T2", "c")
+    assert texts.find("help", 2) is None
+    assert texts.count("help") == 2
+    assert texts.pages() == 2
+    assert texts.page(0) == ("T1", "a", "b")
+    assert texts.find("y") == "2"
+    assert texts.find("x") == "1"
+    assert texts.find("z") is None
+    assert texts.find("suits_es") == ("a", "b")
+    assert list(texts.keys()) == ["x", "help", "y", "suits_es"]
+
+
+def test_a_language_costs_a_few_bytes_a_line():
+    gc.collect()
+    texts = lang.load("de")
+    lines = 0
+    with open(texts.path, "rb") as f:
+        for _line in f:
+            lines += 1
+    assert len(texts.hashes) == lines
+    assert len(texts.starts) == 2 * lines

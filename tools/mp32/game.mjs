@@ -13,6 +13,8 @@
 // what the game needs: within a step it also makes garbage). SCRIPT "stand-ins" only prints
 // "STAND-INS <bytes>", the heap the stand-in modules take (a board has them in firmware). The heap
 // (default 1 MiB) is fixed: once it would have run out, a MemoryError line and exit status 1.
+// "VIEW <name> <bytes>": the heap in use (collected) each time the game shows another screen;
+// with MP32_PROBE=<bytes> set, a bytearray that size is allocated then too (the largest free block).
 import { boot } from "./mp32.mjs";
 
 const [tree, script = "full", heapArg = String(1 << 20)] = process.argv.slice(2);
@@ -49,18 +51,24 @@ const nvmSize = vm.mp.pyimport("microcontroller").nvm._size;
 step(`import microcontroller, uctypes\nmicrocontroller.nvm._data = uctypes.bytearray_at(${vm.flash(nvmSize, 0xff)}, ` +
   `${nvmSize})\ndel uctypes`, "the save memory, outside the heap");
 step("player.begin(" + JSON.stringify(script) + ")");
-step("from brisca.ui.app import run");
-step("from brisca.ui.board import detect\nbrd = detect()");
-// What open_store() picks on CircuitPython: the save records on microcontroller.nvm.
-step("from brisca.save.store import SaveData\nstore = SaveData(microcontroller.nvm)", "the saves");
-step("from adafruit_display_text import bitmap_label");
-step("try:\n    from adafruit_displayio_layout.layouts.grid_layout import GridLayout\nexcept ImportError:\n    pass",
-  "GridLayout");
-step("app = run(brd, store, 0)\ndef poll():\n    app.loop(1)", "the app, its first screen");
+// code.boot(): code.py's own start-up, a phase a step; the saves on microcontroller.nvm, as
+// open_store() picks them on CircuitPython.
+step("import code\nfrom brisca.save.store import SaveData\nphases = code.boot(SaveData(microcontroller.nvm))\n" +
+  "del SaveData", "code.py");
+for (let phase = 1; ; phase++) {
+  step("parts = next(phases)\nready = parts is not None", `start-up phase ${phase}`);
+  if (vm.mp.globals.get("ready")) break;
+}
+step("brd, store = parts\ndel parts, phases, ready\nfrom brisca.ui.app import run", "the board and the saves");
+step("app = run(brd, store, 0)\ndef poll():\n    app.loop(1)\n    return app.screen", "the app, its first screen");
 const poll = vm.mp.globals.get("poll");
+const probe = process.env.MP32_PROBE ? parseInt(process.env.MP32_PROBE, 10) : 0;
+let screen = vm.mp.runPython("app.screen");
+console.log("VIEW %s %d", screen, used());
 for (let polls = 1; ; polls++) {
+  let now;
   try {
-    poll();
+    now = poll();
   } catch (e) {
     if (String(e).includes("Done")) {
       vm.settle("at the script's last poll");
@@ -71,6 +79,13 @@ for (let polls = 1; ; polls++) {
   }
   vm.settle(`at poll ${polls}`);
   measure(`poll ${polls}, after "${vm.lastLine()}"`);
+  if (now !== screen) {
+    screen = now;
+    console.log("VIEW %s %d", screen, used());
+    if (probe) { // the largest free block: a bytearray of `probe` bytes must still fit
+      vm.run(`_probe = bytearray(${probe})\ndel _probe`, `a ${probe}-byte block on the ${screen} screen`);
+    }
+  }
 }
 step("app = brd = store = None\nplayer.finish()", "the error screen");
 console.log("PEAK %d at %s", peak, peakAt);

@@ -1,0 +1,165 @@
+"""The game's texts in six languages, read from flash one line at a time.
+
+A language is a UTF-8 file, assets/lang/<code>.txt, of lines "key=value". A value "a|b|c" is a
+tuple; a key on several lines (the rules pages, "help") has one value per line, its pages.
+Loading a language reads its file once and keeps, for each line, one byte of its key's hash and
+where the line starts: three bytes a line, about 600 bytes a language. A lookup reads the few
+lines whose hash matches, so the texts themselves stay on flash until a screen shows them.
+
+A key missing in a language gives the English text (English is indexed only then); an unknown
+key gives the key itself, so a typo shows on screen without a crash. Formats use %s / %d in the
+same number and order as English (the tests check this). Tutor hints are "h_" + the AI's reason
+code (brisca.ai.REASONS). Keys holding tuples: "ranks" (the 10 rank names of the 40-card decks),
+"ranks_fr" (13, A..K of the French pack), "suits_es", "suits_it", "suits_hr", "suits_fr" (4 each,
+coins/diamonds, cups/hearts, swords/spades, clubs), "suitof_<style>" (optional: the suit names
+inside a card name), "card" (the card name format: %(r)s the rank, %(s)s the suit).
+"""
+
+LANGS = ("en", "es", "it", "hr", "de", "pl")
+NAMES = ("English", "Español", "Italiano", "Hrvatski", "Deutsch", "Polski")
+STYLES = ("es", "it", "hr", "fr")
+FOLDER = "assets/lang"
+
+
+def name(code):
+    """The language's own name ("Español" for "es"); the code itself if unknown."""
+    for i in range(len(LANGS)):
+        if LANGS[i] == code:
+            return NAMES[i]
+    return code
+
+
+def _hash(key):
+    """One byte of a key's hash (key: bytes, up to the "=")."""
+    h = 0
+    for b in key:
+        h = (h * 31 + b) & 0xFF
+    return h
+
+
+def _value(text):
+    return tuple(text.split("|")) if "|" in text else text
+
+
+class Texts:
+    """One language's texts: T("key"), or T("key", args...) formatted with %. `path`: its file."""
+
+    def __init__(self, code, path):
+        self.code = code
+        self.path = path
+        self._english = None
+        with open(path, "rb") as f:
+            n = 0
+            for _line in f:
+                n += 1
+            self.hashes = bytearray(n)  # per line: its key's hash byte
+            self.starts = bytearray(2 * n)  # per line: where it starts in the file
+            f.seek(0)
+            at = i = 0
+            for line in f:
+                eq = line.find(b"=")
+                self.hashes[i] = _hash(line[:eq]) if eq > 0 else 0
+                self.starts[2 * i] = at & 0xFF
+                self.starts[2 * i + 1] = at >> 8
+                at += len(line)
+                i += 1
+        self._probe = bytearray(1)
+
+    def _lines(self, key, f):
+        """Yield the value text of each line of `key` (file `f` open), in file order."""
+        tag = key.encode() + b"="
+        self._probe[0] = _hash(tag[:-1])
+        i = self.hashes.find(self._probe)
+        while i >= 0:
+            f.seek(self.starts[2 * i] | self.starts[2 * i + 1] << 8)
+            line = f.readline()
+            if line.startswith(tag):
+                yield line[len(tag):].rstrip(b"\r\n").decode()
+            i = self.hashes.find(self._probe, i + 1)
+
+    def find(self, key, item=-1):
+        """This language's value of `key` (str or tuple), or with `item` >= 0 its item-th line
+        (a help page); None if absent."""
+        with open(self.path, "rb") as f:
+            n = 0
+            values = None
+            for text in self._lines(key, f):
+                if item < 0 and n == 0:
+                    values = _value(text)
+                elif n == item:
+                    return _value(text)
+                n += 1
+            return values if item < 0 else None
+
+    def count(self, key):
+        """How many lines hold `key` (the number of help pages)."""
+        with open(self.path, "rb") as f:
+            n = 0
+            for _text in self._lines(key, f):
+                n += 1
+            return n
+
+    def english(self):
+        if self._english is None:
+            self._english = load("en", self.path[: self.path.rfind("/") + 1])
+        return self._english
+
+    def get(self, key):
+        """Text for `key`: this language's, else English, else the key itself."""
+        value = self.find(key)
+        if value is None and self.code != "en":
+            value = self.english().find(key)
+        return key if value is None else value
+
+    def __call__(self, key, *args):
+        value = self.get(key)
+        if args:
+            try:
+                return value % args
+            except (TypeError, ValueError):
+                return value
+        return value
+
+    def __contains__(self, key):
+        return self.find(key, 0) is not None
+
+    def pages(self):
+        """Number of rules pages."""
+        return self.count("help") or (self.english().count("help") if self.code != "en" else 0)
+
+    def page(self, n):
+        """Rules page `n` as a tuple of lines (line 0 is its title)."""
+        value = self.find("help", n)
+        if value is None and self.code != "en":
+            value = self.english().find("help", n)
+        return value if isinstance(value, tuple) else (value or "",)
+
+    def card(self, rank, suit, style):
+        """Card name, e.g. "As de oros". rank indexes "ranks" ("ranks_fr" for style "fr")."""
+        ranks = self.get("ranks_fr" if style == "fr" else "ranks")
+        suits = self.find("suitof_" + style) or self.get("suits_" + style)
+        return self.get("card") % {"r": ranks[rank], "s": suits[suit]}
+
+    def keys(self):
+        """Yield every key in file order, a key on several lines once (tests, tools)."""
+        last = None
+        with open(self.path, "rb") as f:
+            for line in f:
+                key = line[:line.find(b"=")]
+                if key and key != last:
+                    yield key.decode()
+                last = key
+
+
+def load(code, folder=None):
+    """Texts for language `code` ("en", "es", ...); English if the code is unknown or its file is
+    missing or unreadable."""
+    folder = (folder or FOLDER).rstrip("/") + "/"
+    if code not in LANGS:
+        code = "en"
+    if code != "en":
+        try:
+            return Texts(code, folder + code + ".txt")
+        except (OSError, ValueError, MemoryError):
+            pass
+    return Texts("en", folder + "en.txt")

@@ -1,0 +1,54 @@
+"""The list screen: a title line, text rows, a footer line, one row highlighted.
+
+Every text screen (title, menus, rules pages, statistics, scores, the results) is drawn by one
+ListView: four Texts whatever the screen's height (the rows are one multi-row Text, the
+highlighted row one of its own on a gold bar over it).
+"""
+
+import displayio
+
+from brisca.ui.text import BG, CENTER, DIM, SEL_BG, SEL_FG, TEXT, TITLE, Text, solid
+
+
+class ListView:
+    """Title line, `rows` text rows, footer line, on a plain background."""
+
+    def __init__(self, width, height, font):
+        self.width = width
+        self.height = height
+        self.bw = font.w
+        self.lh = font.h
+        self.chars = width // font.w
+        self.rows = max(3, (height - 2 * self.lh - 4) // self.lh)
+        self.top = self.lh + 3
+        x = (width - self.chars * font.w) // 2
+        self.x = x
+        self.group = displayio.Group()
+        self.group.append(solid(width, height, BG))
+        self.title = Text(font, self.chars, 1, x, 1, TITLE, CENTER)
+        self.body = Text(font, self.chars, self.rows, x, self.top)
+        self.sel = Text(font, self.chars, 1, x, self.top, SEL_FG)
+        self.footer = Text(font, self.chars, 1, x, height - self.lh, DIM, CENTER)
+        for t in self.texts():
+            self.group.append(t.group)
+        self.shown = []  # the rows as shown (the highlighted one included), for tests
+
+    def texts(self):
+        return (self.title, self.body, self.sel, self.footer)
+
+    def show(self, title, rows, sel=-1, footer="", center=False, footer_color=None):
+        """Draw `rows` (list of str, at most self.rows) with row `sel` highlighted."""
+        self.title.set(title)
+        self.footer.set(footer, footer_color or DIM)
+        n = min(len(rows), self.rows)
+        align = CENTER if center else 0
+        if align != self.body.align:
+            self.body.align = self.sel.align = align
+            self.body.text = self.sel.text = None  # redraw in the new alignment
+        self.body.set("\n".join([rows[i] if i != sel else "" for i in range(n)]), TEXT)
+        if 0 <= sel < n:
+            self.sel.set(rows[sel], SEL_FG, SEL_BG)
+            self.sel.move(self.x, self.top + sel * self.lh)
+        else:
+            self.sel.set("")
+        self.shown = list(rows[:n])

@@ -1,0 +1,164 @@
+"""The game in progress, between its screens: who sits where, the AI players, and what the table,
+pause, score and end-of-deal screens say about it. Functions of the App (`app`), which holds the
+state (game, players, names, humans, holder, ...); this module, brisca.core and brisca.ai stay
+loaded while a game is on (App.GAME_MODULES)."""
+
+from brisca import core
+from brisca.save.settings import LEVELS, MODES
+
+# Modes of brisca.save.settings.MODES: (players, human seats)
+MODE_SEATS = ((2, (0,)), (2, (0, 1)), (3, (0,)), (4, (0,)), (4, (0, 2)))
+
+class _StubPlayer:
+    """Stand-in AI when brisca.ai is missing: a random legal action."""
+
+    def __init__(self, rules, level="medium", seed=0):
+        self.rng = core.Random(seed)
+        self.action = 0
+
+    def start(self, v, budget_ms=None):
+        self.action = v.legal[self.rng.below(v.nlegal)] if v.nlegal else core.PASS
+
+    def step(self, max_ms):
+        return True
+
+    def progress(self):
+        return 100
+
+    def result(self):
+        return self.action
+
+
+def _index(seq, value, default=0):
+    for i in range(len(seq)):
+        if seq[i] == value:
+            return i
+    return default
+
+
+def new_game(app, rules, dealer=0):
+    """Deal a new match of `rules` and sit down at it."""
+    app.seed = (app.seed * 1103515245 + 12345) & 0x3FFFFFFF
+    play(app, core.Game(rules, app.seed, dealer % rules.players))
+    app.save_game()
+
+
+def resume(app, data):
+    """Sit down at the saved game `data`; False (with a notice) if it cannot be read."""
+    app.saved = None
+    try:
+        game = core.Game.from_bytes(data)
+    except ValueError:
+        app.notice = app.t("save_bad")
+        app.store_call("save_game", None)
+        return False
+    play(app, game)
+    return True
+
+
+def play(app, game):
+    """Sit down at `game` (a core.Game in progress) with the current mode's seats: the table."""
+    app.game = game
+    app.saved = None
+    app.last_rules = game.rules
+    app.last_dealer = game.dealer
+    seat(app)
+    app.cue_trump()
+    app.go("table")
+
+
+def seat(app):
+    """Humans, AI players and names for the current mode (a saved game from another mode is
+    seated by its player count)."""
+    g = app.game
+    mode = _index(MODES, app.settings.mode)
+    players, humans = MODE_SEATS[mode]
+    if g.n != players:
+        mode = {2: 0, 3: 2, 4: 3}.get(g.n, 0)
+        players, humans = MODE_SEATS[mode]
+        app.settings.mode = MODES[mode]
+    app.mode = mode
+    app.humans = humans
+    app.multi = len(humans) > 1
+    app.holder = humans[0] if not app.multi else None
+    app.masked = False
+    level = app.settings.level if app.settings.level in LEVELS else "medium"
+    app.level = level
+    app.players = {}
+    app.views = {}
+    app.names = []
+    ai_no = 0
+    for s in range(g.n):
+        if s in humans:
+            app.names.append(app.human_name(_index(humans, s)))
+        else:
+            app.players[s] = _make_ai(g.rules, level, app.seed + 101 * s)
+            app.views[s] = core.View(g.rules)
+            if mode == 3 and s == 2:
+                app.names.append(app.t("partner"))
+            else:
+                ai_no += 1
+                app.names.append(app.t("ai_n", ai_no))
+    app.hview = core.View(g.rules)
+    app.sel = 0
+    app.thinking = -1
+    app.in_trick_pause = False
+    app.turn_token = -1
+    app.hint_card = 255
+    app.status = ""
+    app.status_color = None
+    app.handover_to = -1
+    app.exported = None
+
+
+def _make_ai(rules, level, seed):
+    """An AI player (brisca.ai, loaded with the first one); the stub if it cannot start."""
+    try:
+        from brisca import ai
+
+        return ai.Player(rules, level, seed & 0x3FFFFFFF)
+    except Exception as e:  # an AI that cannot start (or is missing) must not stop the game
+        print("ai:", e)
+    return _StubPlayer(rules, level, seed)
+
+
+def side_name(app, side):
+    """A side's name: the player's, or "NAME & NAME" for a team."""
+    if app.game.rules.players < 4:
+        return app.names[side]
+    return app.t("team_of", app.names[side], app.names[side + 2])
+
+
+def tally_texts(app):
+    """(match tally, running points): the table's corners and the score sheets."""
+    g = app.game
+    r = g.rules
+    tally = ""
+    if r.match == core.MATCH_POINTS:
+        tally = ":".join([str(g.match_points(s)) for s in range(r.sides)])
+    elif r.match != core.MATCH_ONE:
+        tally = ":".join([str(g.tally[s]) for s in range(r.sides)])
+    points = ""
+    if app.settings.show_points:
+        points = ":".join([str(g.side_points(s)) for s in range(r.sides)])
+    return tally, points
+
+
+def human_result(app):
+    """'win', 'loss' or 'draw' for the first human's side."""
+    side = app.game.rules.side_of(app.humans[0])
+    w = app.game.match_winners
+    if w == 0 or w & (w - 1):
+        return "draw"
+    return "win" if w >> side & 1 else "loss"
+
+
+def back_to_game(app):
+    """Leave a pause screen for where the game stands: the handover, the deal's score or the table."""
+    g = app.game
+    if app.masked and g.turn in app.humans and g.phase <= core.EXCHANGE_PHASE:
+        app.go("handover", app.handover_to)
+    elif g.phase >= core.DEAL_OVER and not app.in_trick_pause:
+        app.go("deal_over")
+    else:
+        app.go("table")

@@ -1,0 +1,118 @@
+"""Pages of text: the rules, the statistics, and the score sheet of the game in progress."""
+
+from brisca.ui import board as B
+
+
+class Screen:
+    """Rules pages ("rules", back to "title" or "pause"), statistics ("stats"), score sheet ("score")."""
+
+    def __init__(self, app):
+        self.app = app
+        self.view = app.list_view()
+        self.page = 0
+
+    def close(self):
+        pass
+
+    def draw(self):
+        pass
+
+    def enter(self, name, back=None):
+        self.page = 0
+        if back is not None:
+            self.app.rules_back = back
+        getattr(self, "go_" + name)()
+
+    def step(self, btn):
+        getattr(self, "on_" + self.app.screen)(btn)
+        return False
+
+    # ------------------------------------------------------------------ rules
+    def pages(self):
+        T = self.app.T
+        return (T.pages() if T is not None else 0) or 1
+
+    def go_rules(self):
+        # One page built at a time (all of them at once is about 5 KB of strings on a board).
+        app = self.app
+        n = self.pages()
+        p = app.T.page(self.page % n) if app.T is not None else None
+        if not p or len(p) < 2:
+            p = ("Rules", "See RULES.md")
+        self.view.show("%s %d/%d" % (p[0], self.page % n + 1, n), list(p[1:]), -1, app.t("c_help"))
+        app.dirty = True
+
+    def on_rules(self, btn):
+        app = self.app
+        n = self.pages()
+        if btn in (B.BTN_RIGHT, B.BTN_DOWN, B.BTN_A):
+            if btn == B.BTN_A and app.board.two_buttons and self.page == n - 1:
+                btn = B.BTN_B
+            else:
+                self.page = (self.page + 1) % n
+                self.go_rules()
+        if btn in (B.BTN_LEFT, B.BTN_UP):
+            self.page = (self.page - 1) % n
+            self.go_rules()
+        elif btn in (B.BTN_B, B.BTN_START):
+            app.go("pause" if app.rules_back == "pause" else "title")
+
+    # ------------------------------------------------------------------ statistics
+    def go_stats(self):
+        app = self.app
+        lines = []
+        if app.store is not None:
+            try:
+                lines = app.store.load_stats().as_lines()
+            except Exception as e:
+                print("stats:", e)
+        if not lines:
+            lines = [app.t("st_none")]
+        # Where the records go: boot.py gives the drive to the game only with SELECT held.
+        lines += ["", app.t("drive_on")] if app.drive else ["", app.t("drive_off"), app.t("drive_how")]
+        self.lines = lines
+        self.draw_stats()
+
+    def draw_stats(self):
+        app = self.app
+        rows = self.view.rows
+        self.view.show(app.t("stats"), self.lines[self.page: self.page + rows], -1, app.t("c_menu"))
+        app.dirty = True
+
+    def on_stats(self, btn):
+        if btn in (B.BTN_DOWN, B.BTN_RIGHT) and self.page + self.view.rows < len(self.lines):
+            self.page += 1
+            self.draw_stats()
+        elif btn in (B.BTN_UP, B.BTN_LEFT) and self.page:
+            self.page -= 1
+            self.draw_stats()
+        elif btn in (B.BTN_A, B.BTN_B, B.BTN_START):
+            self.app.go("title")
+
+    # ------------------------------------------------------------------ score sheet
+    def go_score(self):
+        """Tricks each side has taken (their points too when the player shows points), the stock,
+        and the match so far."""
+        from brisca import core
+        from brisca.ui import match
+
+        app = self.app
+        g = app.game
+        r = g.rules
+        tally, points = match.tally_texts(app)
+        rows = [app.t("tricks") + (" / " + app.t("points") if points else "")]
+        for side in range(r.sides):
+            tricks = 0
+            for seat in range(g.n):
+                tricks += g.seat_tricks[seat] if r.side_of(seat) == side else 0
+            extra = " / %d" % g.side_points(side) if points else ""
+            rows.append("%s: %d%s" % (match.side_name(app, side), tricks, extra))
+        rows += ["", app.t("stock", g.stock_left)]
+        if tally:
+            rows.append(app.t("deals_won" if r.match != core.MATCH_POINTS else "points") + " " + tally)
+        self.view.show(app.t("score") + " - " + app.t("deal_n", g.deal_no + 1), rows, -1, "B " + app.t("back"))
+        app.dirty = True
+
+    def on_score(self, btn):
+        if btn:
+            self.app.go("pause")
