@@ -45,15 +45,20 @@ def _show_error(err):
         print("error screen:", e)
 
 
-def boot(store=None):
-    """The start-up, one phase a step (each leaves garbage: the caller collects between them).
-    Yields None after each phase, then (board, store) for run(). `store`: the saves (None: the
-    board's own)."""
-    # The shell first, while the heap is emptiest (a board without .mpy files compiles each module
-    # from source); screens are loaded one at a time later, as the game goes to them.
-    from brisca.ui.app import unload
+# The shell's modules, imported one by one at start-up while the heap is emptiest, the largest to
+# compile from source first (a board without .mpy files compiles each as it is imported).
+SHELL = ("brisca.ui.app", "brisca.ui.board", "brisca.save.store", "brisca.ui.text", "brisca.lang",
+         "brisca.ui.font", "brisca.save.settings")
 
-    yield None
+
+def boot(store=None):
+    """The start-up, one module or phase a step (the caller collects between them): yields each
+    shell module's name as it is imported, None after the board is detected and the saves are
+    opened, then (board, store) for run(). `store`: the saves (None: the board's own)."""
+    for name in SHELL:
+        __import__(name)
+        yield name
+    from brisca.ui.app import unload
     from brisca.ui.detect import detect
 
     brd = detect()

@@ -1,10 +1,12 @@
 """The game's shell: settings, texts, saves, cues, and one screen at a time.
 
 Each screen lives in a module of its own (SCREENS), loaded when the game enters it and released
-when it leaves for another module's screen: the shell drops the screen, removes every module
-loaded since start-up from sys.modules (but the running game's, while there is one), collects,
-and imports the next. So the menus, the table and the end-of-deal screens are never in RAM
-together, and a board without .mpy files compiles one small module at a time.
+when it leaves for another module's screen: the shell drops the screen, removes from sys.modules
+every module loaded since start-up that the next screen does not need (the running game's stay
+while there is one), collects, then imports what the next needs (NEEDS), one module at a time
+with a collection before each, the largest first. So the menus, the table and the end-of-deal
+screens are never in RAM together, and a board without .mpy files compiles each module while
+the heap holds little else.
 
 A screen object has enter(name, *args), step(btn) -> busy, draw() and close(). Its handlers move
 on with app.go(name, *args): inside a step the switch waits until the handler has returned (so the
@@ -24,20 +26,34 @@ import displayio
 SCREENS = ("resume_q:menu title:menu settings:menu names:menu pause:menu quit_q:menu setup:setup picker:picker "
            "rules:pages stats:pages score:pages table:table handover:table lasttrick:table "
            "deal_over:endings result:endings")
+# module -> the modules (under brisca.) it needs loaded, in the order to load them: the largest
+# to compile from source first, while the heap holds least
+NEEDS = ("menu:ui.listview,ui.menu setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
+         "picker:ui.listview,ui.picker pages:ui.listview,ui.pages table:core,ai,ui.match,ui.tableview,ui.table "
+         "endings:notation,_records,ui.listview,ui.endings")
 # What a game in progress keeps loaded between its screens (its objects' classes live there).
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.search", "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
 
+# A board's heap needs a collection before each large allocation to leave one free block; CPython
+# frees by reference counting, and its full collections (the simulator, the tests) only cost time.
+collect = (lambda: None) if sys.implementation.name == "cpython" else gc.collect
+
+
+def _lookup(table, key):
+    """The value of `key` in a "key:value key:value" table."""
+    words = " " + table
+    at = words.find(" " + key + ":")
+    if at < 0:
+        raise ValueError("no " + key)
+    start = at + len(key) + 2
+    end = words.find(" ", start)
+    return words[start:] if end < 0 else words[start:end]
+
 
 def module_of(screen):
     """The module (under brisca.ui) that draws `screen`."""
-    words = " " + SCREENS
-    at = words.find(" " + screen + ":")
-    if at < 0:
-        raise ValueError("no screen " + screen)
-    start = at + len(screen) + 2
-    end = words.find(" ", start)
-    return words[start:] if end < 0 else words[start:end]
+    return _lookup(SCREENS, screen)
 
 
 class _Defaults:
@@ -78,9 +94,11 @@ class App:
     """The shell. step(btn) handles one poll; the screen is refreshed when `dirty`."""
 
     def __init__(self, board, store=None, seed=None, trick_ms=600, ai_budget_ms=None, ai_step_ms=30,
-                 ai_min_ms=350, assets="assets", drive=None):
+                 ai_min_ms=350, assets="assets", drive=None, stepwise=False):
         """`drive`: a folder for exported records (the simulator, tests); on a board, None: its own
-        drive, which the game may write only when boot.py gave it over (SELECT held at power-up)."""
+        drive, which the game may write only when boot.py gave it over (SELECT held at power-up).
+        `stepwise`: import a screen's modules one a poll (tools/mp32 measures each import alone;
+        a board imports them all at once, with a collection before each)."""
         self.board = board
         self.W = board.width
         self.H = board.height
@@ -126,6 +144,11 @@ class App:
         self.screen = ""
         self.pending = None  # (screen, args) a handler asked for, entered once it has returned
         self.stepping = False
+        self.loading = []  # modules still to import for the arriving screen
+        self.arriving = None  # (screen, args, module) being loaded
+        self.loaded = ""  # the module imported (compiled, from .py) last, and how many so far
+        self.imports = 0
+        self.stepwise = stepwise
         self.dirty = True
         self.list = None  # the ListView every list screen shares (None at the table)
         self.menu = None  # the Menu on screen, if any (tests read it)
@@ -171,7 +194,7 @@ class App:
         self.settings.language = code
         self.T = None
         self.texts.clear()
-        gc.collect()
+        collect()
         self.T = self._lang(code)
         self.save_settings()
 
@@ -182,6 +205,16 @@ class App:
             self.pending = (screen, args)
         else:
             self._enter(screen, args)
+
+    def needs(self, module, args=()):
+        """The modules (full names) screen module `module` needs, in the order to load them."""
+        names = ["brisca." + n for n in _lookup(NEEDS, module).split(",")]
+        if module == "picker" and args and args[0] == "code":  # a replay code: dealt by the core
+            names[:0] = ("brisca.core", "brisca.notation", "brisca._records", "brisca.ui.match")
+        g = self.game  # (None when resuming: not read yet)
+        if module == "table" and self.settings.level == "hard" and (g is None or g.n > 2 or g.rules.plays > 1):
+            names.insert(1, "brisca.search")  # hard beyond two players searches with it
+        return names
 
     def _enter(self, screen, args):
         module = module_of(screen)
@@ -194,34 +227,57 @@ class App:
                 self.scr.close()
             self.scr = self.menu = self.table = self.picker = None
             self.scr_module = ""
-            self.release()
-            mod = __import__("brisca.ui." + module, None, None, ("Screen",), 0)
-            self.scr = mod.Screen(self)
+            needs = self.needs(module, args)
+            if "brisca.ui.listview" not in needs:
+                self.drop_list()
+            self.release(needs)
+            self.loading = needs
+            self.arriving = (screen, args, module)
+            while self.loading and not self.stepwise:
+                self._load()
+            return
+        if ended:
+            self.release(())
+        self._show(screen, args)
+
+    def _load(self):
+        """Import the next module the arriving screen needs; once all are in, show the screen."""
+        name = self.loading.pop(0)
+        if name not in sys.modules:
+            collect()
+            self.loaded = name
+            self.imports += 1
+            __import__(name)
+        if not self.loading:
+            screen, args, module = self.arriving
+            self.arriving = None
+            self.scr = sys.modules["brisca.ui." + module].Screen(self)
             self.scr_module = module
-        elif ended:
-            self.release()
+            self._show(screen, args)
+
+    def _show(self, screen, args):
         self.screen = screen
         self.dirty = True
         self.scr.enter(screen, *args)
 
-    def release(self):
+    def release(self, needs):
         """Forget every module loaded since start-up but the current screen's, the game's (while
-        one is on) and the list view's (while it is kept), then collect."""
+        one is on), the list view's (while it is kept) and those in `needs`, then collect."""
         keep = self.keep
         pins = GAME_MODULES if self.game is not None else ()
         current = "brisca.ui." + self.scr_module
         for name in list(sys.modules):
-            if name in keep or name in pins or name == current or (
+            if name in keep or name in pins or name in needs or name == current or (
                     name == "brisca.ui.listview" and self.list is not None):
                 continue
             if name.startswith("brisca"):
                 unload(name)
-        gc.collect()
+        collect()
 
     def list_view(self):
         """The ListView of the list screens (made on first use, kept until the table)."""
         if self.list is None:
-            gc.collect()
+            collect()
             from brisca.ui.listview import ListView
 
             self.list = ListView(self.W, self.H, self.font)
@@ -257,10 +313,16 @@ class App:
         if self.drive and not self.notice:
             self.notice = self.t("drive_on")  # boot.py gave the drive to the game: say so once
         self.go("resume_q" if self.saved else "title")
-        self.render()
+        if not self.loading:
+            self.render()
 
     def step(self, btn):
         """Handle one poll result (0 = no key). Returns True while busy (AI thinking, animation)."""
+        if self.loading:  # (stepwise: a module a poll)
+            self._load()
+            if self.dirty and not self.loading:
+                self.render()
+            return True
         self.stepping = True
         try:
             busy = self.scr.step(btn)
@@ -271,7 +333,7 @@ class App:
             self.pending = None
             self._enter(screen, args)
         self._tick_leds()
-        if self.dirty:
+        if self.dirty and not self.loading:
             self.render()
         return busy
 
@@ -356,6 +418,6 @@ def run(board, store=None, max_steps=None, **options):
             store = None
     app = App(board, store, **options)
     app.start()
-    gc.collect()
+    collect()
     app.loop(max_steps)
     return app

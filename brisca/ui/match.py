@@ -43,28 +43,29 @@ def new_game(app, rules, dealer=0):
     app.save_game()
 
 
-def resume(app, data):
-    """Sit down at the saved game `data`; False (with a notice) if it cannot be read."""
-    app.saved = None
+def resume(app):
+    """The saved game (app.saved) back in play; False (with a notice) if it cannot be read."""
+    data, app.saved = app.saved, None
     try:
         game = core.Game.from_bytes(data)
-    except ValueError:
+    except (ValueError, TypeError):
         app.notice = app.t("save_bad")
         app.store_call("save_game", None)
         return False
-    play(app, game)
+    app.game = game
+    app.last_rules = game.rules
+    app.last_dealer = game.dealer
+    seat(app)
     return True
 
 
 def play(app, game):
-    """Sit down at `game` (a core.Game in progress) with the current mode's seats: the table."""
+    """Sit down at `game` (a core.Game in progress): the table seats the current mode's players."""
     app.game = game
     app.saved = None
     app.last_rules = game.rules
     app.last_dealer = game.dealer
-    seat(app)
-    app.cue_trump()
-    app.go("table")
+    app.go("table", "start")
 
 
 def seat(app):

@@ -167,10 +167,7 @@ class Screen(MenuScreen):
             self.app.go("title")
 
     def resume(self):
-        from brisca.ui import match
-
-        if not match.resume(self.app, self.app.saved):
-            self.app.go("title")
+        self.app.go("table", "resume")
 
     # ------------------------------------------------------------------ title
     def go_title(self):

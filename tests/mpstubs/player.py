@@ -114,9 +114,11 @@ def screen():
             shown = [("" if t.hidden else t.text.strip()) for t in texts]
             s = ("table", shown[0], shown[4], "")
             break
-    if s is None:
+    if s is None and len(root):
         title, rows, chosen = _list_rows(root[0])
         s = ("list", title, rows, chosen)
+    if s is None:  # nothing on screen yet (its modules are loading)
+        s = ("list", "", [], "")
     _cache[0] = display.refreshes
     _cache[1] = s
     return s

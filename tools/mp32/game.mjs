@@ -11,10 +11,17 @@
 // then code.py's error screen. Prints the player's lines, "LIVE <bytes> <step>" for each start-up step and "PEAK
 // <bytes>" at the end: the heap in use after each step's collection, at its largest (a floor for
 // what the game needs: within a step it also makes garbage). SCRIPT "stand-ins" only prints
-// "STAND-INS <bytes>", the heap the stand-in modules take (a board has them in firmware). The heap
-// (default 1 MiB) is fixed: once it would have run out, a MemoryError line and exit status 1.
-// "VIEW <name> <bytes>": the heap in use (collected) each time the game shows another screen;
-// with MP32_PROBE=<bytes> set, a bytearray that size is allocated then too (the largest free block).
+// "STAND-INS <bytes>", the heap the stand-in modules take (a board has them in firmware), and
+// "STAND-IN-NAMES <bytes>", the names table (qstrs) then. The heap (default 1 MiB) is fixed: once
+// it would have run out, a MemoryError line and exit status 1.
+// "VIEW <name> <bytes> <names> <count>": the heap in use (collected) each time the game shows
+// another screen, how much of it the interpreter's table of names (qstrs, never freed) takes, and
+// how many names it holds.
+// With MP32_PROBE=<bytes> set, a bytearray that size is allocated then too: "BLOCK <bytes>", how
+// far from the heap's start its end lies (the heap is first fit: a 16 KB block that ends below the
+// budget fits a heap of the budget). "IMPORT <module> <bytes>": a poll imported a screen's module
+// (the app loads them one a poll here), the heap in use when it began. "MODULES ...": what
+// start-up loaded, at the first screen.
 import { boot } from "./mp32.mjs";
 
 const [tree, script = "full", heapArg = String(1 << 20)] = process.argv.slice(2);
@@ -43,8 +50,13 @@ if (script === "stand-ins") {
   vm.run("import player, board, displayio, terminalio, fontio, bitmaptools, vectorio, digitalio, pwmio, audioio, " +
     "audiocore, neopixel_write, analogio, storage, microcontroller, supervisor, keypad, busdisplay");
   console.log("STAND-INS %d", used() - base);
+  vm.run("import micropython\nmicropython.qstr_info()\ndel micropython");
+  console.log("STAND-IN-NAMES %d", parseInt(vm.lastLine().split("n_total_bytes=")[1], 10));
   process.exit(0);
 }
+// Where the heap begins: a 16-byte block taken before anything else (the heap fills from its start:
+// the "BLOCK" lines below say how far up a large block had to go).
+step("import uctypes\n_b = bytearray(16)\nHEAP0 = uctypes.addressof(_b)\ndel _b, uctypes", "the heap's start");
 step("import player");
 // microcontroller.nvm is flash on a board, not heap: the stand-in's 8 KB live outside the heap.
 const nvmSize = vm.mp.pyimport("microcontroller").nvm._size;
@@ -56,19 +68,29 @@ step("player.begin(" + JSON.stringify(script) + ")");
 step("import code\nfrom brisca.save.store import SaveData\nphases = code.boot(SaveData(microcontroller.nvm))\n" +
   "del SaveData", "code.py");
 for (let phase = 1; ; phase++) {
-  step("parts = next(phases)\nready = parts is not None", `start-up phase ${phase}`);
+  const before = used();
+  step("parts = next(phases)\nready = type(parts) is tuple\nname = parts if type(parts) is str else ''",
+    `start-up phase ${phase}`);
+  const name = vm.mp.globals.get("name");
+  if (name) console.log("IMPORT %s %d", name, before);
   if (vm.mp.globals.get("ready")) break;
 }
-step("brd, store = parts\ndel parts, phases, ready\nfrom brisca.ui.app import run", "the board and the saves");
-step("app = run(brd, store, 0)\ndef poll():\n    app.loop(1)\n    return app.screen", "the app, its first screen");
+step("brd, store = parts\ndel parts, phases, ready, name\nfrom brisca.ui.app import run", "the board and the saves");
+// stepwise: the app imports a screen's modules one a poll, so each import is a step of its own
+step("app = run(brd, store, 0, stepwise=True)\ndef poll():\n    app.loop(1)\n    return '%s %s %d' % (app.screen, app.loaded, app.imports)",
+  "the app, its first screen");
 const poll = vm.mp.globals.get("poll");
+let lastImports = "0";
+let printedModules = false;
 const probe = process.env.MP32_PROBE ? parseInt(process.env.MP32_PROBE, 10) : 0;
-let screen = vm.mp.runPython("app.screen");
-console.log("VIEW %s %d", screen, used());
+let screen = "";
+let loaded = "";
+let imports = "0";
 for (let polls = 1; ; polls++) {
   let now;
+  const before = used();
   try {
-    now = poll();
+    [now, loaded, imports] = poll().split(" ");
   } catch (e) {
     if (String(e).includes("Done")) {
       vm.settle("at the script's last poll");
@@ -79,11 +101,23 @@ for (let polls = 1; ; polls++) {
   }
   vm.settle(`at poll ${polls}`);
   measure(`poll ${polls}, after "${vm.lastLine()}"`);
+  if (imports !== lastImports) { // this poll imported `loaded`: the heap held `before` when it began
+    console.log("IMPORT %s %d", loaded, before);
+    lastImports = imports;
+  }
   if (now !== screen) {
     screen = now;
-    console.log("VIEW %s %d", screen, used());
-    if (probe) { // the largest free block: a bytearray of `probe` bytes must still fit
-      vm.run(`_probe = bytearray(${probe})\ndel _probe`, `a ${probe}-byte block on the ${screen} screen`);
+    vm.run("import micropython\nmicropython.qstr_info()\ndel micropython"); // "qstr pool: ... n_total_bytes=N"
+    const names = parseInt(vm.lastLine().split("n_total_bytes=")[1], 10);
+    const count = parseInt(vm.lastLine().split("n_qstr=")[1], 10);
+    console.log("VIEW %s %d %d %d", screen, used(), names, count);
+    if (polls === 1 || screen === "title" && !printedModules) { // what start-up loaded
+      vm.run("import sys\nprint('MODULES', ' '.join(sorted([k for k in sys.modules if k.startswith('brisca')])))");
+      printedModules = true;
+    }
+    if (probe) { // a large block: where the heap (first fit) puts a bytearray of `probe` bytes
+      vm.run(`import uctypes\n_p = bytearray(${probe})\nprint("BLOCK", uctypes.addressof(_p) + ${probe} - HEAP0)\n` +
+        "del _p, uctypes", `a ${probe}-byte block on the ${screen} screen`);
     }
   }
 }

@@ -36,8 +36,9 @@ function copyTree(mp, src, dst) {
 
 // A MicroPython with a heap of `heapBytes`, `tree` (a host folder) copied to /board as its
 // current folder, and `paths` (folders under it) put first on sys.path. Exits with status 1 and
-// a MemoryError line once the heap would have run out.
-export async function boot(tree, heapBytes, paths = []) {
+// a MemoryError line once the heap would have run out (vm.tryRun() returns false instead).
+// options.quiet: no "HEAP" line.
+export async function boot(tree, heapBytes, paths = [], options = {}) {
   let last = "";
   const mp = await loadMicroPython({
     heapsize: heapBytes,
@@ -60,7 +61,7 @@ export async function boot(tree, heapBytes, paths = []) {
     console.log("RuntimeError: this MicroPython build's heap is %d bytes, not about %d", size, heapBytes);
     process.exit(1);
   }
-  console.log("HEAP %d", size);
+  if (!options.quiet) console.log("HEAP %d", size);
   const vm = {
     mp,
     size,
@@ -87,6 +88,13 @@ export async function boot(tree, heapBytes, paths = []) {
     run(code, what) {
       mp.runPython(code);
       vm.settle(what || code);
+    },
+    // Run Python source as one step; false (and the interpreter spent) if the heap ran out.
+    tryRun(code) {
+      mp.runPython(code);
+      if (heapTotal() !== size) return false;
+      collect();
+      return true;
     },
   };
   return vm;

@@ -10,7 +10,7 @@ if (!tree || !steps.length) {
   console.error("usage: node steps.mjs TREE CODE...");
   process.exit(2);
 }
-const vm = await boot(tree, 1 << 20, ["firmware", "lib"]);
+const vm = await boot(tree, parseInt(process.env.MP32_HEAP || String(1 << 20), 10), ["firmware", "lib"]);
 let before = vm.used();
 for (const code of steps) {
   vm.mp.runPython(code);

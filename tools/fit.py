@@ -1,0 +1,186 @@
+"""Will it fit? The game's RAM with a board's object sizes, every figure against a PyBadge's budget.
+
+    .venv/bin/python tools/fit.py          the table the README shows (about two minutes)
+    .venv/bin/python tools/fit.py --json   the same figures as JSON (tests/test_fit.py)
+
+Measured on MicroPython's 32-bit WebAssembly port (tools/mp32), which has a board's 32-bit objects
+and 16-byte heap blocks, by playing the device test's scripts (tests/mpstubs/player.py) one poll a
+step, less what the stand-ins for CircuitPython's own modules take (on a board they are firmware):
+
+- each screen: the heap in use after its first appearance, and after every later one (the names
+  table, the interpreter's qstrs, only ever grows: it is counted apart);
+- the peaks of the full script and of the 4-player hard script, from .mpy files;
+- a large block: after every screen change a 16 KB bytearray must still fit a heap of the budget
+  (the heap is first fit: where it lands says whether it would);
+- the cold start from .py, as tools/install.py ships the game without CircuitPython's compiler:
+  each module's compile peak (tools/mp32/compile.mjs) over what the heap held when the game
+  imported it (screens' modules are imported one a poll here), and, for start-up's modules, over
+  what it holds at the title (more than when they load: an upper bound).
+
+The budget: a PyBadge (SAMD51J19, 192 KB of RAM) leaves Python roughly 120-140 KB once
+CircuitPython, its USB stack, the display and the C stack have their share; 96,000 B keeps about a
+quarter of that in reserve for what the stand-ins cannot show (CircuitPython's own display
+objects, fragmentation, garbage between collections). Host-only.
+"""
+import argparse
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import device_boot  # noqa: E402 (tools/ on the path first)
+import mpytree  # noqa: E402
+
+BUDGET = 96_000  # resident peak, any screen, from .mpy; and the cold start from .py
+TITLE_BUDGET = 64_000
+REVISIT = 2048  # a screen shown again holds at most this much more than the first time
+BLOCK = 16384  # a block this large must still fit after every screen change
+
+
+def game(tree, script, probe=0):
+    """tools/mp32/game.mjs on `tree`: its lines, parsed. Raises RuntimeError if the run failed."""
+    env = dict(os.environ, MP32_PROBE=str(probe)) if probe else None
+    proc = subprocess.run(["node", str(mpytree.MP32 / "game.mjs"), str(tree), script], capture_output=True,
+                          text=True, timeout=600, check=False, env=env)
+    if proc.returncode != 0:
+        raise RuntimeError("%s on %s failed: %s" % (script, tree, (proc.stdout + proc.stderr)[-500:]))
+    out = {"views": [], "imports": [], "blocks": [], "modules": [], "peak": None}
+    for line in proc.stdout.splitlines():
+        words = line.split()
+        if words[:1] == ["VIEW"]:
+            out["views"].append((words[1], int(words[2]), int(words[3])))  # screen, heap in use, names
+        elif words[:1] == ["IMPORT"]:
+            out["imports"].append((words[1], int(words[2])))
+        elif words[:1] == ["BLOCK"]:
+            out["blocks"].append(int(words[1]))
+        elif words[:1] == ["MODULES"] and not out["modules"]:
+            out["modules"] = words[1:]
+        elif words[:1] == ["PEAK"]:
+            out["peak"] = int(words[1])
+    return out
+
+
+def compile_peak(tree_mpy, module, work):
+    """(heap in use before, after, smallest heap) importing `module` from .py over `tree_mpy`, the
+    brisca modules it imports loaded first."""
+    rel = module.replace(".", "/")
+    src = ROOT / (rel + ".py")
+    if not src.exists():
+        src = ROOT / rel / "__init__.py"
+        rel = rel + "/__init__"
+    t = pathlib.Path(work) / "c"
+    shutil.rmtree(t, ignore_errors=True)
+    shutil.copytree(tree_mpy, t)
+    (t / (rel + ".mpy")).unlink()
+    shutil.copy(src, t / (rel + ".py"))
+    pre = [m for m in mpytree.top_level_imports(src) if m.startswith("brisca") and m != module]
+    proc = subprocess.run(["node", str(mpytree.MP32 / "compile.mjs"), str(t), module] + pre, capture_output=True,
+                          text=True, timeout=600, check=False)
+    for line in proc.stdout.splitlines():
+        if line.startswith("COMPILE "):
+            _, _, before, after, heap = line.split()
+            return int(before), int(after), int(heap)
+    raise RuntimeError("compiling %s: %s" % (module, (proc.stdout + proc.stderr)[-300:]))
+
+
+def screens(views, stand_ins, stand_in_names):
+    """screen -> {"first", "max", "names"}: the heap in use less the stand-ins and less our part of
+    the names table, at the screen's first appearance and at its largest; our names then."""
+    out = {}
+    for name, used, names in views:
+        ours = names - stand_in_names
+        held = used - stand_ins - ours
+        s = out.setdefault(name, {"first": held, "max": held, "names": ours})
+        s["max"] = max(s["max"], held)
+        s["names"] = max(s["names"], ours)
+    return out
+
+
+def measure(work):
+    """Every figure, as a dict (see the module's docstring)."""
+    missing = mpytree.mp32_missing()
+    if missing:
+        raise FileNotFoundError(missing)
+    work = pathlib.Path(work)
+    tree_mpy = device_boot.build(work / "mpy", True, True)
+    tree_py = device_boot.build(work / "py", False, True)
+    stand_ins = device_boot.mp32_figure(device_boot.mp32_run(tree_mpy, "stand-ins"), "STAND-INS")
+    stand_in_names = device_boot.mp32_figure(device_boot.mp32_run(tree_mpy, "stand-ins"), "STAND-IN-NAMES")
+    full = game(tree_mpy, "full", BLOCK)
+    hard4 = game(tree_mpy, "hard4", BLOCK)
+    fig = {
+        "stand_ins": stand_ins,
+        "title": full["views"][0][1] - stand_ins,
+        "peak_full": full["peak"] - stand_ins,
+        "peak_hard4": hard4["peak"] - stand_ins,
+        "screens_full": screens(full["views"], stand_ins, stand_in_names),
+        "screens_hard4": screens(hard4["views"], stand_ins, stand_in_names),
+        "block_end": max(full["blocks"] + hard4["blocks"]) - stand_ins,
+    }
+    fig["revisit"] = max(s["max"] - s["first"] for run in ("screens_full", "screens_hard4")
+                         for s in fig[run].values())
+    # the cold start from .py: every import of the .py run, and start-up's modules at the title
+    cold = []
+    runs = [game(tree_py, "full"), game(tree_py, "hard4")]
+    costs = {}
+
+    def cost(module):
+        if module not in costs:
+            before, _after, heap = compile_peak(tree_mpy, module, work)
+            costs[module] = heap - before  # the most importing it adds to what the heap held
+        return costs[module]
+
+    for run in runs:
+        title_held = run["views"][0][1] - stand_ins
+        for module in run["modules"]:
+            if module not in ("brisca", "brisca.ui", "brisca.save") and "boards" not in module:
+                cold.append((title_held + cost(module), module, "start-up"))
+        for module, before in run["imports"]:
+            cold.append((before - stand_ins + cost(module), module, "screen"))
+    cold.sort(reverse=True)
+    fig["cold_start"] = cold[0][0]
+    fig["cold_worst"] = ["%s (%s) %d" % (m, where, b) for b, m, where in cold[:5]]
+    fig["compile_costs"] = costs
+    return fig
+
+
+def table(fig):
+    """The README's table, as text."""
+    lines = ["| what | heap in use (B) | bar |", "|---|---|---|",
+             "| the title screen, at start-up | %d | %d |" % (fig["title"], TITLE_BUDGET),
+             "| the largest moment of the full script (menus, a game against the AI, pass-and-play) | %d | %d |"
+             % (fig["peak_full"], BUDGET),
+             "| the largest moment of a 4-player deal with three hard AIs | %d | %d |" % (fig["peak_hard4"], BUDGET),
+             "| cold start from .py: the largest compile peak over what the heap held (%s) | %d | %d |"
+             % (fig["cold_worst"][0].rsplit(" ", 1)[0], fig["cold_start"], BUDGET),
+             "| a 16 KB block after every screen change: how far up the heap its end lies | %d | %d |"
+             % (fig["block_end"], BUDGET),
+             "| a screen shown again: the most it holds over its first time (names apart) | %d | %d |"
+             % (fig["revisit"], REVISIT)]
+    lines += ["", "| screen (full script) | first time | largest later | names table (ours) |", "|---|---|---|---|"]
+    for name, s in sorted(fig["screens_full"].items(), key=lambda kv: kv[1]["first"]):
+        lines.append("| %s | %d | %d | %d |" % (name, s["first"], s["max"], s["names"]))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--keep", metavar="DIR", help="build the trees in DIR and keep them")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        work = pathlib.Path(args.keep) if args.keep else pathlib.Path(tmp)
+        fig = measure(work)
+    print(json.dumps(fig, indent=1) if args.json else table(fig))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
