@@ -82,7 +82,13 @@ def main():
         print("RAM free after loading the app: %d B" % free())
     from brisca.ui.app import run
 
-    run(*parts)
+    brd, store = parts  # (the generator's last value: the board and the saves)
+    app = run(brd, store, 0)
+    while True:
+        try:
+            app.loop()
+        except MemoryError:  # not the end: back to the title with what happened, if that fits
+            app.recover()
 
 
 def start():

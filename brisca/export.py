@@ -10,6 +10,7 @@ import os
 
 RECORDS_DIR = "records"
 STATS_FILE = "stats.txt"
+DIAG_FILE = "diag.txt"
 _MAX_RECORDS = 999
 
 
@@ -80,7 +81,12 @@ def write_record(lines, root="/"):
 
 def write_stats(lines, root="/"):
     """Write the statistics summary (e.g. Stats.as_lines()) to /stats.txt; (ok, message)."""
-    path = _join(root, STATS_FILE)
+    return write_file(STATS_FILE, lines, root)
+
+
+def write_file(name, lines, root="/"):
+    """Write text `lines` to /`name` (replacing it whole, or not at all); (ok, message)."""
+    path = _join(root, name)
     tmp = path + ".tmp"
     try:
         _write_lines(tmp, lines)
@@ -89,7 +95,7 @@ def write_stats(lines, root="/"):
         except OSError:
             pass
         os.rename(tmp, path)
-        return True, "Saved %s" % STATS_FILE
+        return True, "Saved %s" % name
     except Exception as e:
         try:
             os.remove(tmp)

@@ -115,7 +115,8 @@ def count_colour(board, colour, x0, y0, x1, y1):
 def setup_mode(app, mode, one_deal=True, preset_steps=0):
     """From the title, open New game and set the mode (and a one-deal match); leaves the menu on Start."""
     assert app.screen == "title"
-    press(app, B.BTN_A)  # New game (first item when nothing is saved)
+    goto_item(app, "new")
+    press(app, B.BTN_A)  # New game
     assert app.screen == "setup"
     set_value(app, "preset", preset_steps)
     set_value(app, "mode", mode)
@@ -458,3 +459,47 @@ def test_without_the_drive_nothing_is_written_and_the_stats_say_how():
     app.go("stats")
     assert [row for row in app.list.shown if row][-2:] == ["Records: not saved", "Hold SELECT at power-up"]
     assert not os.path.exists("records") and not os.path.exists("stats.txt")
+
+
+def test_about_reports_the_board_and_writes_diag_txt_on_the_drive(tmp_path):
+    board, app = make_app(drive=str(tmp_path))
+    goto_item(app, "about")
+    press(app, B.BTN_A)
+    assert app.screen == "about" and app.list.shown == ["Measuring (2 seconds)..."]
+    press(app, 0)  # the check runs on the next poll
+    rows = app.list.shown
+    assert rows[0].startswith("CPython ") and rows[1] == "PyBadge / PyBadge LC"
+    assert rows[2] == "Free memory: not told"  # CPython does not say
+    assert rows[3].startswith("Speed: ") and rows[4].startswith("AI thinking time: ")
+    assert app.settings.speed > 0 and app.store.load_settings().speed == app.settings.speed  # remembered
+    lines = (tmp_path / "diag.txt").read_text().splitlines()
+    assert lines[:2] == rows[:2] and "  game -" in lines
+    assert_fits(app)
+    for _ in range(len(app.scr.lines)):
+        press(app, B.BTN_DOWN)
+        assert_fits(app)
+    assert "diag.txt" in " ".join(app.list.shown)
+    press(app, B.BTN_B)
+    assert app.screen == "title"
+
+
+def test_out_of_memory_goes_back_to_the_title_and_keeps_the_game():
+    board, app = start_game("pybadge", seed=5, render=False)
+    assert run_until(app, lambda: app.game.trick_no >= 1 and app.screen == "table",
+                     lambda: B.BTN_A if app.screen == "table" else 0)
+    saved = app.game.to_bytes()
+
+    def full(btn):
+        raise MemoryError("memory allocation failed")
+
+    app.scr.step = full
+    with pytest.raises(MemoryError):
+        app.step(0)
+    assert app.recover() == "oom"  # what code.py does with it
+    assert app.list.shown[:1] == ["On the table screen"] and app.list.shown[3] == "The game is saved"
+    assert "brisca.ui.table" not in __import__("sys").modules or app.game is None
+    press(app, B.BTN_A)
+    assert app.screen == "title"
+    goto_item(app, "continue")
+    press(app, B.BTN_A)  # Continue: the same game, move for move
+    assert app.screen == "table" and app.game.to_bytes() == saved

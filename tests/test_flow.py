@@ -143,13 +143,19 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(mode, render):
 
 @pytest.mark.parametrize("profile,seed", [("pybadge", 1), ("clue", 2), ("s3_reverse_tft", 3)])
 def test_button_mashing_never_raises(profile, seed):
+    """Random presses from the title, then from a game's table (menus are many, the table deep)."""
     board, app = make_app(profile, seed=seed, render=False)
     rng = random.Random(seed)
     screens = set()
-    for _ in range(8000):
-        app.step(rng.choice(ALL + (0,)))
-        screens.add(app.screen)
-    assert "table" in screens and "setup" in screens
+    for phase in range(2):
+        if phase:
+            app.go("title")
+            setup_mode(app, seed % 5)
+            press(app, B.BTN_A)
+        for _ in range(4000):
+            app.step(rng.choice(ALL + (0,)))
+            screens.add(app.screen)
+    assert {"table", "setup", "pause"} <= screens and len(screens) >= 8, screens
 
 
 def test_two_button_board_reaches_every_menu_item_and_plays():

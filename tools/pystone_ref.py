@@ -10,7 +10,9 @@ micropython-pystone 3.4.2-2. It is a dependency, not part of this repository: fe
 checked against its pinned SHA-256, and kept in .venv/share/pystone/. Its only change at load time
 is the clock it imports (utime.clock, which today's MicroPython no longer has).
 
-    .venv/bin/python tools/pystone_ref.py       pystones/s on CPython and on MicroPython here
+    .venv/bin/python tools/pystone_ref.py          pystones/s on CPython and on MicroPython here
+    .venv/bin/python tools/pystone_ref.py --speed  and the About screen's speed check (brisca.diag)
+                                                   under MicroPython here, scaled to a PyBadge
 """
 import hashlib
 import io
@@ -84,15 +86,33 @@ def micropython_pystones(micropython, loops=50000, runs=5):
     raise Unavailable("pystone failed under MicroPython: " + (run.stdout + run.stderr)[-300:])
 
 
-def main():
+SPEED_SNIPPET = "from brisca import diag\nprint('SPEED', max(diag.speed(2000) for _ in range(3)))\n"
+
+
+def micropython_speed(micropython):
+    """The About screen's speed check (brisca.diag.speed, moves/s) under `micropython`, best of 3."""
+    run = subprocess.run([micropython, "-c", SPEED_SNIPPET], cwd=ROOT, capture_output=True, text=True,
+                         env=dict(os.environ, MICROPYPATH=str(ROOT)), timeout=600, check=False)
+    for line in run.stdout.splitlines():
+        if line.startswith("SPEED "):
+            return float(line.split()[1])
+    raise Unavailable("the speed check failed under MicroPython: " + (run.stdout + run.stderr)[-300:])
+
+
+def main(argv=None):
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
     import mpytree
 
+    argv = sys.argv[1:] if argv is None else argv
     cpy = cpython_pystones()
     mp = micropython_pystones(mpytree.binary("micropython"))
     print("CPython %s: %.0f pystones/s (%.0fx a PyBadge)" % (sys.version.split()[0], cpy, cpy / PYBADGE_PYSTONES))
     print("MicroPython here: %.0f pystones/s (%.0fx a PyBadge's %.0f)" % (mp, mp / PYBADGE_PYSTONES,
                                                                         PYBADGE_PYSTONES))
+    if "--speed" in argv:
+        moves = micropython_speed(mpytree.binary("micropython"))
+        print("speed check under MicroPython here: %.0f moves/s; on a PyBadge about %.0f (brisca.diag.PYBADGE)"
+              % (moves, moves * PYBADGE_PYSTONES / mp))
     return 0
 
 

@@ -20,11 +20,13 @@ def encode_settings(s, buf):
     rules = bytes(s.rules or b"")[:8]
     buf[14] = len(rules)
     buf[15:23] = rules + bytes(8 - len(rules))
-    return 15
+    buf[23] = min(max(s.speed, 0), 1020) // 4
+    return 16
 
 
 def decode_settings(buf, n, s):
-    if n != 15 or buf[10] > 2 or buf[11] > 31 or buf[12] > 2 or buf[13] > 4 or buf[14] > 8:
+    # 15 bytes: before the board's measured speed was kept (it reads as not measured)
+    if n not in (15, 16) or buf[10] > 2 or buf[11] > 31 or buf[12] > 2 or buf[13] > 4 or buf[14] > 8:
         return False
     if chr(buf[8]) not in _LANG or chr(buf[9]) not in _LANG:
         return False
@@ -35,4 +37,5 @@ def decode_settings(buf, n, s):
     s.level = LEVELS[buf[12]]
     s.mode = MODES[buf[13]]
     s.rules = bytes(buf[15 : 15 + buf[14]])
+    s.speed = buf[23] * 4 if n == 16 else 0
     return True

@@ -35,6 +35,7 @@ class Settings:
         self.show_cards_out = False  # count of cards still out
         self.hint = True
         self.rules = b""  # opaque, from the rules code, at most 8 bytes
+        self.speed = 0  # the board's speed check, % of a PyBadge's (About); 0: not measured
         self.names = []  # at most 4, see clean_name()
 
     def set_name(self, index, text):

@@ -66,8 +66,10 @@ class GameSlot:
         buf = self.buf
         size = SIZES[kind]
         start = OFFSETS[kind] + slot * size
-        try:
-            buf[0:size] = self.data[start : start + size]
+        data = self.data
+        try:  # byte by byte: a slice would allocate a copy, and a full heap is no damaged record
+            for i in range(size):
+                buf[i] = data[start + i]
         except Exception:  # a flaky store must not stop the game
             return 2
         first = buf[0]

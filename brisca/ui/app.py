@@ -25,12 +25,12 @@ import displayio
 # screen -> module (brisca.ui.<module>), as "screen:module" words
 SCREENS = ("resume_q:menu title:menu settings:menu names:menu pause:menu quit_q:menu setup:setup picker:picker "
            "rules:pages stats:pages score:pages table:table handover:table lasttrick:table "
-           "deal_over:endings result:endings")
+           "deal_over:endings result:endings about:about oom:menu")
 # module -> the modules (under brisca.) it needs loaded, in the order to load them: the largest
 # to compile from source first, while the heap holds least
 NEEDS = ("menu:ui.listview,ui.menu setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
          "picker:ui.listview,ui.picker pages:ui.listview,ui.pages table:core,ai,ui.match,ui.tableview,ui.table "
-         "endings:notation,_records,ui.listview,ui.endings")
+         "endings:notation,_records,ui.listview,ui.endings about:core,ui.listview,ui.about")
 # What a game in progress keeps loaded between its screens (its objects' classes live there).
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.search", "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
@@ -71,6 +71,7 @@ class _Defaults:
         self.hint = True
         self.rules = b""
         self.names = []
+        self.speed = 0
 
     def set_name(self, index, text):
         while len(self.names) <= index:
@@ -160,6 +161,7 @@ class App:
         self.notice = ""
         self.missing = []  # text keys no language had (tests)
         self.blink_until = -1
+        self.least_free = -1  # bytes free after the emptiest screen change so far (-1: unknown)
         self.log = []  # screens refreshed, newest last, kept short (tests and debugging)
 
     # ------------------------------------------------------------------ texts
@@ -273,6 +275,11 @@ class App:
             if name.startswith("brisca"):
                 unload(name)
         collect()
+        free = getattr(gc, "mem_free", None)
+        if free is not None:  # the least free after a screen change, for About
+            f = free()
+            if self.least_free < 0 or f < self.least_free:
+                self.least_free = f
 
     def list_view(self):
         """The ListView of the list screens (made on first use, kept until the table)."""
@@ -344,6 +351,35 @@ class App:
         if len(self.log) > 64:
             del self.log[:32]
         self.log.append(self.screen)
+
+    def recover(self):
+        """After a MemoryError: let the screen and the game go (the game was saved after its last
+        move: the title offers to continue it) and show where it happened and how much was free.
+        The screen it went to, or raises MemoryError (saying where) if even that does not fit."""
+        where = self.screen or self.arriving and self.arriving[0] or "start-up"
+        try:
+            if self.scr is not None:
+                self.scr.close()
+        except Exception as e:  # noqa: BLE001 - half-built screens may fail to close
+            print("close:", e)
+        self.scr = self.menu = self.table = self.picker = self.arriving = self.pending = None
+        self.scr_module = ""
+        self.loading = []
+        self.game = self.players = self.views = self.hview = self.last_rules = self.exported = None
+        self.drop_list()
+        self.release(())
+        free = getattr(gc, "mem_free", None)
+        free = free() if free is not None else -1
+        print("out of memory on %s, %d B free" % (where, free))
+        try:
+            self.saved = self.store.load_game() if self.store is not None else None
+            self.stepping = False
+            self.go("oom", where, free)
+            if not self.loading:
+                self.render()
+        except MemoryError:
+            raise MemoryError("on %s, %d B free" % (where, free)) from None
+        return self.screen
 
     def loop(self, max_steps=None):
         n = 0

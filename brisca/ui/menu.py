@@ -174,7 +174,7 @@ class Screen(MenuScreen):
         app = self.app
         items = [self.item("continue")] if app.saved else []
         items += [self.item("new", "new_game"), self.item("replay", "replay_deal"), self.item("settings"),
-                  self.item("rules"), self.item("stats")]
+                  self.item("rules"), self.item("stats"), self.item("about")]
         name = "/".join([app.t(k) for k in ("p_brisca", "p_briscola", "p_briskula")])
         self.show(Menu(name, items, app.notice or app.t("c_menu")))
         app.notice = ""
@@ -193,8 +193,8 @@ class Screen(MenuScreen):
             self.app.go("picker", "code")
         elif key in ("settings", "rules"):
             self.app.go(key, "title")
-        elif key == "stats":
-            self.app.go("stats")
+        elif key in ("stats", "about"):
+            self.app.go(key)
 
     # ------------------------------------------------------------------ settings
     def go_settings(self, back=None):
@@ -256,6 +256,20 @@ class Screen(MenuScreen):
                 app.go("settings")
         elif ev == "select" and key[0] == "n":
             app.go("picker", "name", int(key[1:]))
+
+    # ------------------------------------------------------------------ out of memory
+    def go_oom(self, where, free):
+        """What code.py shows after a MemoryError it recovered from: where, how much was free."""
+        app = self.app
+        rows = [app.t("oom_on", where), app.t("oom_free", free) if free >= 0 else "", "",
+                app.t("oom_saved") if app.saved else ""]
+        self.view.show(app.t("oom"), rows, -1, app.t("c_next"))
+        app.menu = None
+        app.dirty = True
+
+    def on_oom(self, btn):
+        if btn in (B.BTN_A, B.BTN_B, B.BTN_START):
+            self.app.go("title")
 
     # ------------------------------------------------------------------ pause
     def go_pause(self):

@@ -205,11 +205,13 @@ class Screen:
         return True
 
     def act(self, action):
-        """Apply one action; start the trick-winner moment when a trick completes; save."""
+        """Apply one action and save the game (a power cut after any move resumes right there);
+        start the trick-winner moment when a trick completes."""
         app = self.app
         g = app.game
         before = g.trick_no
         g.apply(action)
+        app.save_game()
         app.dirty = True
         app.hint_card = 255
         if action < 40 and g.trick_no != before:
@@ -224,9 +226,6 @@ class Screen:
             side = None if app.multi else g.rules.side_of(app.humans[0])
             if side is None and w in app.humans or side is not None and g.rules.side_of(w) == side:
                 app.cue_take()
-            app.save_game()
-        elif action == core.EXCHANGE or action == core.PASS:
-            app.save_game()
 
     def draw(self):
         app = self.app

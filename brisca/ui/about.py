@@ -1,0 +1,74 @@
+"""About this board: what a maker reports (README, the issue template): the runtime and board, the
+heap (free now, the least after a screen change this session, the largest block), a 2-second speed
+check that calibrates the AI's time, the saved records; with the drive given to the game, the same
+lines in diag.txt."""
+
+from brisca import diag
+from brisca.ui import board as B
+
+
+class Screen:
+    """"about": measured on the poll after it first shows (the speed check takes 2 seconds)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.view = app.list_view()
+        self.lines = []
+        self.top = 0
+        self.measured = False
+
+    def close(self):
+        pass
+
+    def draw(self):
+        pass
+
+    def enter(self, name):
+        self.lines = [self.app.t("ab_wait")]
+        self.show()
+
+    def show(self):
+        app = self.app
+        self.view.show(app.t("about"), self.lines[self.top:self.top + self.view.rows], -1, app.t("c_menu"))
+        app.dirty = True
+
+    def step(self, btn):
+        if not self.measured:
+            self.measured = True
+            self.lines = self.measure()
+            self.show()
+            return False
+        if btn in (B.BTN_DOWN, B.BTN_RIGHT) and self.top + self.view.rows < len(self.lines):
+            self.top += 1
+            self.show()
+        elif btn in (B.BTN_UP, B.BTN_LEFT) and self.top:
+            self.top -= 1
+            self.show()
+        elif btn in (B.BTN_A, B.BTN_B, B.BTN_START):
+            self.app.go("title")
+        return False
+
+    def measure(self):
+        """The report's lines (and diag.txt on a drive the game may write)."""
+        app = self.app
+        t = app.t
+        moves = diag.speed(2000, app.board.ticks_ms, app.board.ticks_diff)
+        pct = moves * 100 // diag.PYBADGE
+        if pct != app.settings.speed:
+            app.settings.speed = pct
+            app.save_settings()
+        free = diag.free()
+        least = min(free, app.least_free) if app.least_free >= 0 else free
+        lines = [diag.runtime(), app.board.profile.title]
+        lines += [t("ab_free", free), t("ab_least", least), t("ab_block", diag.largest_block(free))] if (
+            free >= 0) else [t("ab_free_na")]
+        lines += [t("ab_speed", pct), t("ab_ai", diag.time_scale(moves)), t("ab_saves")]
+        lines += ["  " + line for line in diag.slots(app.store)]
+        if app.drive:
+            from brisca import export
+
+            ok, message = export.write_file(export.DIAG_FILE, lines, app.drive)
+            lines += ["", t("rec_saved", export.DIAG_FILE) if ok else message]
+        else:
+            lines += ["", t("drive_off"), t("drive_how")]
+        return lines
