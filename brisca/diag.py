@@ -94,5 +94,5 @@ def slots(store):
         else:
             out.append("%s -" % KINDS[kind])
     if getattr(store, "damaged", None):
-        out.append("damaged: " + ", ".join(store.damaged))
+        out.append("damaged: " + ", ".join([KINDS[k] for k in store.damaged]))
     return out

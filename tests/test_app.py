@@ -237,7 +237,7 @@ def hand_geometry(app):
     g = app.game
     seat = app.holder
     k = g.hand_len[seat]
-    xs = [h.x for h in t.hand[:k]]
+    xs = [h.x * t.k for h in t.hand[:k]]  # (card sprites stand in a group at the cards' scale)
     return t, xs, k
 
 

@@ -23,7 +23,7 @@ REQUIRED = (
     "ds_fr", "language", "sound", "leds", "o_points", "o_out", "names", "lp_title", "lp_del", "lp_done",
     "your_turn", "turn_of", "pass_to", "thinking", "trump", "stock", "last_trick", "took", "exch_q",
     "exch_q7", "exch_q2", "exchanged", "deal_over", "points", "won_deal", "draw6060", "won_match",
-    "play_again", "exit", "deal_n", "resume_q", "pause", "hint", "c_play", "h_lead_cheap",
+    "play_again", "exit", "deal_n", "resume_q", "pause", "hint", "hk_play", "h_lead_cheap",
     "h_lead_franco", "h_follow_win_high", "h_take_carico_trump", "h_dump_low", "h_save_trump",
     "h_load_partner", "h_dont_overtrump_partner", "h_secure_61", "h_exchange", "h_lose_for_trump",
     "h_endgame_exact", "h_must_follow", "st_games", "st_wins", "st_pct", "st_streak", "st_best",

@@ -42,7 +42,7 @@ def test_failed_file_write_keeps_old_file_and_says_so(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", broken)
     assert not saves.save_game(b"second")
-    assert "Could not save" in saves.notice
+    assert saves.notice.startswith("sn_failed|")
     assert path.read_bytes() == before and not list(tmp_path.glob("*.tmp"))
     monkeypatch.undo()
     assert open_store(str(path)).load_game() == b"first"
@@ -59,7 +59,7 @@ def test_truncated_and_garbage_files_fall_back(tmp_path):
     path.write_bytes(os.urandom(300) + b"\x00" * 700)
     damaged = open_store(str(path))
     assert damaged.load_settings().__dict__ == Settings().__dict__
-    assert damaged.notice.startswith("Saved data was damaged")
+    assert damaged.notice.startswith("sn_damaged|")
     path.write_bytes(b"")
     assert open_store(str(path)).load_stats().__dict__ == Stats().__dict__
 
@@ -68,9 +68,9 @@ def test_unreadable_file_gives_notice_not_crash(tmp_path):
     folder = tmp_path / "sim-save.bin"
     folder.mkdir()  # a folder where the file should be
     saves = open_store(str(folder))
-    assert "Could not read" in saves.notice
+    assert saves.notice.startswith("sn_read|")
     assert saves.load_game() is None
-    assert not saves.save_game(b"x") and "Could not save" in saves.notice
+    assert not saves.save_game(b"x") and saves.notice.startswith("sn_failed|")
 
 
 def test_open_store_on_circuitpython_uses_nvm(monkeypatch):
@@ -83,14 +83,14 @@ def test_open_store_on_circuitpython_uses_nvm(monkeypatch):
     assert nvm[LAYOUT_SIZE:] == b"\xff" * (8192 - LAYOUT_SIZE)
     monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=None))
     fallback = open_store()
-    assert "No save memory" in fallback.notice and fallback.save_game(b"ram") and fallback.load_game() == b"ram"
+    assert fallback.notice == "sn_nomem" and fallback.save_game(b"ram") and fallback.load_game() == b"ram"
 
 
 def test_open_store_never_raises(monkeypatch):
     monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(name="circuitpython"))
     monkeypatch.setitem(sys.modules, "microcontroller", None)  # import fails
     saves = open_store()
-    assert "Saving unavailable" in saves.notice and saves.save_game(b"x")
+    assert saves.notice.startswith("sn_unavailable|") and saves.save_game(b"x")
 
 
 def test_desktop_default_is_sim_save_file(tmp_path, monkeypatch):
@@ -102,7 +102,7 @@ def test_desktop_default_is_sim_save_file(tmp_path, monkeypatch):
 
 def test_small_storage_falls_back_to_ram_with_notice():
     saves = SaveData(bytearray(100))
-    assert "too small" in saves.notice
+    assert saves.notice == "sn_small"
     assert saves.save_game(b"ok") and saves.load_game() == b"ok"
 
 
@@ -136,7 +136,7 @@ def test_other_format_version_reads_as_absent_with_notice(monkeypatch):
         slots.VERSIONS[:] = current
     again = SaveData(saves.data)
     assert again.load_game() is None
-    assert again.notice == "Saved saved game from another version: reset"
+    assert again.notice == "sn_version|3"
     again.save_game(b"new")
     assert SaveData(saves.data).load_game() == b"new"
 
@@ -164,7 +164,7 @@ def test_random_storage_never_raises(seed):
     assert saves.load_settings().__dict__ == Settings().__dict__
     assert saves.load_stats().__dict__ == Stats().__dict__
     assert saves.load_game() is None
-    assert saves.notice.startswith("Saved data was damaged")
+    assert saves.notice.startswith("sn_damaged|")
     assert saves.save_game(b"fine") and SaveData(data).load_game() == b"fine"
 
 

@@ -66,19 +66,18 @@ def write_previews(images, out_dir):
         pygame.image.save(_surface(pygame, canvas, scale), os.path.join(out_dir, name[:-4] + ".png"))
     label_font = pygame.font.Font(None, 22)
     gap = 16
-    rows = []  # one row per style: small and large sheets at actual size, small sheet at 2x, icons
+    rows = []  # one row per style: the sheet at actual size and at 2x (as big screens show it), icons
     for style in cards.STYLES:
-        small, large = images[f"cards_{style}_s.bmp"], images[f"cards_{style}_l.bmp"]
+        small = images[f"cards_{style}_s.bmp"]
         suits = images[f"suits_{style}.bmp"]
-        rows.append((style, [_surface(pygame, small, 1), _surface(pygame, large, 1),
-                             _surface(pygame, small, 2), _surface(pygame, suits, 4)]))
+        rows.append((style, [_surface(pygame, small, 1), _surface(pygame, small, 2), _surface(pygame, suits, 4)]))
     width = gap + max(sum(s.get_width() + gap for s in surfs) for _, surfs in rows)
     height = gap + sum(24 + max(s.get_height() for s in surfs) + gap for _, surfs in rows)
     sheet = pygame.Surface((width, height))
     sheet.fill((40, 40, 40))
     y = gap
     for style, surfs in rows:
-        caption = f"{style}: s and l at actual size, s at 2x, suit icons at 4x"
+        caption = f"{style}: the sheet at actual size and at 2x, suit icons at 4x"
         sheet.blit(label_font.render(caption, True, (255, 255, 255)), (gap, y))
         y += 24
         x = gap

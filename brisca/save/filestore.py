@@ -15,7 +15,7 @@ class SaveFile:
             self.image[0 : len(got)] = got
         except OSError as e:
             if e.args[0] != 2:  # ENOENT: nothing saved yet
-                self.problem = "Could not read %s: %s" % (path, e)
+                self.problem = "sn_read|%s" % e
 
     def __len__(self):
         return len(self.image)

@@ -17,7 +17,7 @@ def open_store(path=None):
             from brisca.save.filestore import SaveFile
 
             return SaveData(SaveFile(path or SIM_SAVE_FILE))
-        notice = "No save memory on this board: progress will not be kept"
+        notice = "sn_nomem"
     except Exception as e:  # the game must start whatever happens here
-        notice = "Saving unavailable (%s): progress will not be kept" % e
+        notice = "sn_unavailable|%s" % e
     return SaveData(bytearray(b"\xff" * 1024), notice)

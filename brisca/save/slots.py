@@ -9,7 +9,6 @@
 # Comments, not docstrings, and one class: every module here must compile within a 32K MicroPython
 # heap, and each module or function kept costs heap on the board.
 
-KIND_TEXT = ("settings", "player names", "statistics", "saved game")
 VERSIONS = [1, 1, 1, 1]  # bump when a payload changes; an old one then reads as absent, with a notice
 SIZES = (32, 64, 192, 144)  # slot size per kind (header included); two slots each, from offset 0
 OFFSETS = (0, 64, 192, 576)
@@ -37,11 +36,13 @@ def _decode_game(buf, n, holder):
 
 
 class GameSlot:
-    # Preallocated buffers; never raises. `notice`: one line for the UI, or None.
+    # Preallocated buffers; never raises. `notice`: what the UI should tell the player, or None,
+    # as a text key of the UI's languages and its argument: "sn_damaged|0,2" (record kinds 0 and
+    # 2, see KINDS in brisca.diag), "sn_failed|[Errno 28] ...".
     def __init__(self, data, notice=None):
         if len(data) < LAYOUT_SIZE:
             data = bytearray(b"\xff" * LAYOUT_SIZE)
-            notice = "Save memory too small: progress will not be kept"
+            notice = "sn_small"
         self.data = data
         self.notice = notice or getattr(data, "problem", None)
         self.damaged = []
@@ -105,13 +106,12 @@ class GameSlot:
                 status[slot] = 2  # good checksum, impossible values
         top = order[0]
         self.keep(kind, top if seqs[top] >= 0 else -1, max(seqs[top], 0), -1)
-        what = KIND_TEXT[kind]
         if 2 in status:
-            if what not in self.damaged:
-                self.damaged.append(what)
-            self.notice = "Saved data was damaged: %s reset" % ", ".join(self.damaged)
+            if kind not in self.damaged:
+                self.damaged.append(kind)
+            self.notice = "sn_damaged|" + ",".join([str(k) for k in self.damaged])
         elif 3 in status and not self.notice:
-            self.notice = "Saved %s from another version: reset" % what
+            self.notice = "sn_version|%d" % kind
         return False
 
     def ready(self, kind):
@@ -147,7 +147,7 @@ class GameSlot:
         try:
             self.data[start : start + size] = self.view[0:size]
         except Exception as e:  # OSError, ValueError...: never let a save crash the game
-            self.notice = "Could not save: %s" % e
+            self.notice = "sn_failed|%s" % e
             return False
         self.keep(kind, slot, seq, n)
         return True
@@ -162,7 +162,7 @@ class GameSlot:
         # Store the game in progress (at most 128 bytes); None or b"" clears it.
         data = data or b""
         if len(data) > GAME_MAX:
-            self.notice = "Game too big to save (%d bytes)" % len(data)
+            self.notice = "sn_big|%d" % len(data)
             return False
         self.ready(3)[8 : 8 + len(data)] = data
         return self.write(3, len(data))

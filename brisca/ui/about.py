@@ -29,7 +29,8 @@ class Screen:
 
     def show(self):
         app = self.app
-        self.view.show(app.t("about"), self.lines[self.top:self.top + self.view.rows], -1, app.t("c_menu"))
+        self.view.show(app.t("about"), self.lines[self.top:self.top + self.view.rows], -1,
+                       app.help("ud:move b:back", "r:move a:back"))
         app.dirty = True
 
     def step(self, btn):

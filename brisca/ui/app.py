@@ -22,10 +22,12 @@ import sys
 
 import displayio
 
+from brisca.ui import board as B
+
 # screen -> module (brisca.ui.<module>), as "screen:module" words
 SCREENS = ("resume_q:menu title:menu settings:menu names:menu pause:menu quit_q:menu setup:setup picker:picker "
            "rules:pages stats:pages score:pages table:table handover:table lasttrick:table "
-           "deal_over:endings result:endings about:about oom:menu")
+           "deal_over:endings result:endings about:about oom:menu note:menu")
 # module -> the modules (under brisca.) it needs loaded, in the order to load them: the largest
 # to compile from source first, while the heap holds least
 NEEDS = ("menu:ui.listview,ui.menu setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
@@ -34,6 +36,7 @@ NEEDS = ("menu:ui.listview,ui.menu setup:core,notation,ui.match,ui.listview,ui.m
 # What a game in progress keeps loaded between its screens (its objects' classes live there).
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.search", "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
+KEY_TOKENS = {"a": B.BTN_A, "b": B.BTN_B, "st": B.BTN_START, "se": B.BTN_SELECT, "r": B.BTN_RIGHT}  # help()
 
 # A board's heap needs a collection before each large allocation to leave one free block; CPython
 # frees by reference counting, and its full collections (the simulator, the tests) only cost time.
@@ -192,6 +195,43 @@ class App:
                 return text
         return text
 
+    def say(self, notice):
+        """A notice in the current language: the saves' codes ("sn_damaged|0,2": see
+        brisca.save.slots) translated, anything else as it is."""
+        if not notice.startswith("sn_"):
+            return notice
+        key, _, arg = notice.partition("|")
+        if key in ("sn_damaged", "sn_version"):
+            arg = ", ".join([self.t("sk_" + k) for k in arg.split(",")])
+        return self.t(key, arg) if arg else self.t(key)
+
+    def help(self, spec, few=None, width=0):
+        """A help line naming this board's own keys: `spec` is "ud:move a:ok b:back" (tokens a, b,
+        st START, se SELECT, r RIGHT, lr LEFT/RIGHT, ud UP/DOWN; then the action's text key
+        after "hk_"), `few` the same for boards with only two or three buttons. Actions the board
+        has no key for are left out, and as many as fit `width` characters (the screen's) are
+        kept, the first first."""
+        b = self.board
+        width = width or b.width // self.font.w
+        parts = []
+        for item in (few if few is not None and b.two_buttons else spec).split():
+            token, _, action = item.partition(":")
+            if token in ("lr", "ud"):
+                pair = (B.BTN_LEFT, B.BTN_RIGHT) if token == "lr" else (B.BTN_UP, B.BTN_DOWN)
+                label = ("<>" if token == "lr" else "^v") if b.key_for(pair[0]) and b.key_for(pair[1]) else None
+            else:
+                key = b.key_for(KEY_TOKENS[token])
+                label = key and (self.t("hk_hold", key[0]) if key[1] else key[0])
+            if label:
+                parts.append(label + " " + self.t("hk_" + action))
+        while parts:
+            for sep in ("  ", " "):
+                line = sep.join(parts)
+                if len(line) <= width:
+                    return line
+            parts.pop()
+        return ""
+
     def set_language(self, code):
         self.settings.language = code
         self.T = None
@@ -199,6 +239,8 @@ class App:
         collect()
         self.T = self._lang(code)
         self.save_settings()
+        if self.game is not None:  # the seats' names ("AI 1", "Player 2") in the new language
+            sys.modules["brisca.ui.match"].name_seats(self)
 
     # ------------------------------------------------------------------ screens
     def go(self, screen, *args):

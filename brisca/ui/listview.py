@@ -7,7 +7,7 @@ highlighted row one of its own on a gold bar over it).
 
 import displayio
 
-from brisca.ui.text import BG, CENTER, DIM, SEL_BG, SEL_FG, TEXT, TITLE, Text, solid
+from brisca.ui.text import BG, CENTER, DIM, SEL_BG, SEL_FG, TEXT, TITLE, Text, solid, wrap
 
 
 class ListView:
@@ -37,18 +37,32 @@ class ListView:
         return (self.title, self.body, self.sel, self.footer)
 
     def show(self, title, rows, sel=-1, footer="", center=False, footer_color=None):
-        """Draw `rows` (list of str, at most self.rows) with row `sel` highlighted."""
+        """Draw `rows` (list of str) with row `sel` highlighted. Without a highlighted row, a row
+        too long for the screen goes on over the next lines (what does not fit below is the
+        screen's to scroll: see lines()). A title too long loses what follows its " - "."""
+        if len(title) > self.chars and " - " in title:
+            title = title[:title.find(" - ")]
         self.title.set(title)
         self.footer.set(footer, footer_color or DIM)
+        if sel < 0:
+            rows = self.lines(rows)
         n = min(len(rows), self.rows)
         align = CENTER if center else 0
         if align != self.body.align:
             self.body.align = self.sel.align = align
             self.body.text = self.sel.text = None  # redraw in the new alignment
         self.body.set("\n".join([rows[i] if i != sel else "" for i in range(n)]), TEXT)
+        self.body.cut = self.body.cut or len(rows) > self.rows  # (rows lost below: the screen should scroll)
         if 0 <= sel < n:
             self.sel.set(rows[sel], SEL_FG, SEL_BG)
             self.sel.move(self.x, self.top + sel * self.lh)
         else:
             self.sel.set("")
         self.shown = list(rows[:n])
+
+    def lines(self, rows):
+        """`rows` with each one too long for the screen broken over as many lines as it needs."""
+        out = []  # type: list[str]
+        for row in rows:
+            out += wrap(row, self.chars) if len(row) > self.chars else [row]
+        return out

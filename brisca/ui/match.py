@@ -87,19 +87,11 @@ def seat(app):
     app.level = level
     app.players = {}
     app.views = {}
-    app.names = []
-    ai_no = 0
     for s in range(g.n):
-        if s in humans:
-            app.names.append(app.human_name(_index(humans, s)))
-        else:
+        if s not in humans:
             app.players[s] = _make_ai(g.rules, level, app.seed + 101 * s)
             app.views[s] = core.View(g.rules)
-            if mode == 3 and s == 2:
-                app.names.append(app.t("partner"))
-            else:
-                ai_no += 1
-                app.names.append(app.t("ai_n", ai_no))
+    name_seats(app)
     app.hview = core.View(g.rules)
     app.sel = 0
     app.thinking = -1
@@ -110,6 +102,26 @@ def seat(app):
     app.status_color = None
     app.handover_to = -1
     app.exported = None
+
+
+def name_seats(app):
+    """Every seat's name in the current language: the humans' own (or "Player N"), "AI N", "Partner"."""
+    names = app.names = []
+    ai_no = 0
+    for s in range(app.game.n):
+        if s in app.humans:
+            names.append(app.human_name(_index(app.humans, s)))
+        elif app.mode == 3 and s == 2:
+            names.append(app.t("partner"))
+        else:
+            ai_no += 1
+            names.append(app.t("ai_n", ai_no))
+
+
+def corner(app, key, value, cols):
+    """A top-line score with its label ("Deals 1:3") when that fits `cols`, else the bare value."""
+    text = app.t(key, value) if value else ""
+    return text if len(text) <= cols else value
 
 
 def _make_ai(rules, level, seed):

@@ -7,11 +7,14 @@ Left/Right (and A), an action item runs with A. Each menu screen remembers where
 
 from brisca.save.settings import DECKS
 from brisca.ui import board as B
-from brisca.ui.text import GOLD, fit
+from brisca.ui.text import GOLD
 
 DECK_KEYS = ("ds_es", "ds_it", "ds_fr")
 LANG_CODES = ("en", "es", "it", "hr", "de", "pl")
 LANG_NAMES = ("English", "Español", "Italiano", "Hrvatski", "Deutsch", "Polski")
+# help lines: what the keys do in a list of actions, and in a list of options
+MENU_KEYS = ("ud:move a:ok b:back", "r:next a:ok b:back")
+OPTION_KEYS = ("lr:change a:ok b:back", "r:next a:change b:back")
 # settings screen: (key, label key, settings attribute) of the on/off options
 ON_OFF = (("sound", "sound", "sound"), ("leds", "leds", "leds"), ("points", "o_points", "show_points"),
           ("out", "o_out", "show_cards_out"))
@@ -37,6 +40,7 @@ class Menu:
         self.sel = 0
         self.top = 0
         self.message = ""
+        self.short = {}  # key -> a shorter label, for a row too long with its value
 
     def key(self):
         return self.items[self.sel][0]
@@ -80,22 +84,16 @@ class Menu:
             self.top = self.sel
         elif self.sel >= self.top + rows:
             self.top = self.sel - rows + 1
-        # A row too long for the screen keeps its value whole and shortens its label; the
-        # selected row (two characters narrower: its highlight) then shows its whole label in
-        # the title line.
-        title = self.title
+        # A row too long for the screen with its value takes its label's shorter form.
         texts = []
         for i in range(self.top, min(len(self.items), self.top + rows)):
-            _key, label, choices, idx = self.items[i]
+            key, label, choices, idx = self.items[i]
             value = ": " + choices[idx] if choices else ""
-            room = max(view.chars - (3 if i == self.sel else 1) - len(value), 4)
-            if len(label) > room:
-                if i == self.sel:
-                    title = label
-                label = fit(label, room)
+            if len(label) + len(value) > view.chars and key in self.short:
+                label = self.short[key]
             texts.append(label + value)
         footer = self.message or self.footer
-        view.show(title, texts, self.sel - self.top, footer, footer_color=GOLD if self.message else None)
+        view.show(self.title, texts, self.sel - self.top, footer, footer_color=GOLD if self.message else None)
 
 
 class MenuScreen:
@@ -104,6 +102,7 @@ class MenuScreen:
     def __init__(self, app):
         self.app = app
         self.view = app.list_view()
+        self.labels = {}  # menu key -> its label's text key, where they differ
 
     def close(self):
         pass
@@ -122,6 +121,10 @@ class MenuScreen:
             menu.items.append(["back", app.t("back"), None, 0])
         sel = menu.find(app.cursors.get(app.screen, start))
         menu.sel = sel if sel >= 0 else 0
+        for it in menu.items:  # shorter labels, where this language has them
+            short = app.T.find(self.labels.get(it[0], it[0]) + "_s") if app.T is not None else None
+            if short:
+                menu.short[it[0]] = short
         app.menu = menu
         menu.draw(self.view)
         app.dirty = True
@@ -142,6 +145,8 @@ class MenuScreen:
         return ev, key
 
     def item(self, key, label_key=None, choices=None, index=0):
+        if label_key:
+            self.labels[key] = label_key
         return [key, self.app.t(label_key or key), choices, index]
 
     def on_off(self):
@@ -157,7 +162,7 @@ class Screen(MenuScreen):
     # ------------------------------------------------------------------ resume question
     def go_resume_q(self):
         t = self.app.t
-        self.show(Menu(t("resume_q"), [self.item("yes"), self.item("no")], t("c_menu")))
+        self.show(Menu(t("resume_q"), [self.item("yes"), self.item("no")], self.app.help(*MENU_KEYS)))
 
     def on_resume_q(self, btn):
         ev, key = self.event(btn)
@@ -172,11 +177,16 @@ class Screen(MenuScreen):
     # ------------------------------------------------------------------ title
     def go_title(self):
         app = self.app
+        notice = app.say(app.notice) if app.notice else ""
+        if len(notice) > self.view.chars:  # too long for the footer: a screen of its own first
+            app.screen = "note"
+            self.go_note(notice)
+            return
         items = [self.item("continue")] if app.saved else []
         items += [self.item("new", "new_game"), self.item("replay", "replay_deal"), self.item("settings"),
                   self.item("rules"), self.item("stats"), self.item("about")]
         name = "/".join([app.t(k) for k in ("p_brisca", "p_briscola", "p_briskula")])
-        self.show(Menu(name, items, app.notice or app.t("c_menu")))
+        self.show(Menu(name, items, notice or app.help(*MENU_KEYS)))
         app.notice = ""
         if app.leds_on():
             app.board.pixels(0)
@@ -208,7 +218,7 @@ class Screen(MenuScreen):
         for key, label, attr in ON_OFF:
             items.append(self.item(key, label, oo, 1 if getattr(s, attr) else 0))
         items += [self.item("names"), self.item("back")]
-        self.show(Menu(app.t("settings"), items, app.t("c_opt")))
+        self.show(Menu(app.t("settings"), items, app.help(*OPTION_KEYS)))
 
     def on_settings(self, btn):
         app = self.app
@@ -244,7 +254,7 @@ class Screen(MenuScreen):
             app.names_back = back
         items = [["n%d" % i, app.t("player_n", i + 1) + ": " + app.human_name(i), None, 0] for i in range(2)]
         items.append(self.item("back"))
-        self.show(Menu(app.t("names"), items, app.t("c_menu")))
+        self.show(Menu(app.t("names"), items, app.help(*MENU_KEYS)))
 
     def on_names(self, btn):
         app = self.app
@@ -257,13 +267,25 @@ class Screen(MenuScreen):
         elif ev == "select" and key[0] == "n":
             app.go("picker", "name", int(key[1:]))
 
+    # ------------------------------------------------------------------ a note (a long notice)
+    def go_note(self, text):
+        app = self.app
+        app.notice = ""
+        app.menu = None
+        self.view.show(app.t("note"), self.view.lines([text]), -1, app.help("a:ok"))
+        app.dirty = True
+
+    def on_note(self, btn):
+        if btn:
+            self.app.go("title")
+
     # ------------------------------------------------------------------ out of memory
     def go_oom(self, where, free):
         """What code.py shows after a MemoryError it recovered from: where, how much was free."""
         app = self.app
         rows = [app.t("oom_on", where), app.t("oom_free", free) if free >= 0 else "", "",
                 app.t("oom_saved") if app.saved else ""]
-        self.view.show(app.t("oom"), rows, -1, app.t("c_next"))
+        self.view.show(app.t("oom"), rows, -1, app.help("a:ok"))
         app.menu = None
         app.dirty = True
 
@@ -287,7 +309,7 @@ class Screen(MenuScreen):
         if g.last_len:
             items.append(self.item("last", "last_trick"))
         items += [self.item("rules"), self.item("settings"), self.item("quit")]
-        self.show(Menu(app.t("pause"), items, app.t("c_menu")))
+        self.show(Menu(app.t("pause"), items, app.help(*MENU_KEYS)))
 
     def on_pause(self, btn):
         from brisca.ui import match
@@ -309,7 +331,7 @@ class Screen(MenuScreen):
 
     def go_quit_q(self):
         t = self.app.t
-        self.show(Menu(t("quit_q"), [self.item("yes"), self.item("no")], t("c_menu")), "no")
+        self.show(Menu(t("quit_q"), [self.item("yes"), self.item("no")], self.app.help(*MENU_KEYS)), "no")
 
     def on_quit_q(self, btn):
         from brisca import core

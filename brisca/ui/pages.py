@@ -39,7 +39,8 @@ class Screen:
         p = app.T.page(self.page % n) if app.T is not None else None
         if not p or len(p) < 2:
             p = ("Rules", "See RULES.md")
-        self.view.show("%s %d/%d" % (p[0], self.page % n + 1, n), list(p[1:]), -1, app.t("c_help"))
+        self.view.show("%s %d/%d" % (p[0], self.page % n + 1, n), list(p[1:]), -1,
+                       app.help("lr:page b:back", "r:page b:back st:back"))
         app.dirty = True
 
     def on_rules(self, btn):
@@ -76,7 +77,8 @@ class Screen:
     def draw_stats(self):
         app = self.app
         rows = self.view.rows
-        self.view.show(app.t("stats"), self.lines[self.page: self.page + rows], -1, app.t("c_menu"))
+        self.view.show(app.t("stats"), self.lines[self.page: self.page + rows], -1,
+                       app.help("ud:move b:back", "r:move a:back"))
         app.dirty = True
 
     def on_stats(self, btn):
@@ -110,7 +112,7 @@ class Screen:
         rows += ["", app.t("stock", g.stock_left)]
         if tally:
             rows.append(app.t("deals_won" if r.match != core.MATCH_POINTS else "points") + " " + tally)
-        self.view.show(app.t("score") + " - " + app.t("deal_n", g.deal_no + 1), rows, -1, "B " + app.t("back"))
+        self.view.show(app.t("score") + " - " + app.t("deal_n", g.deal_no + 1), rows, -1, app.help("a:back b:back"))
         app.dirty = True
 
     def on_score(self, btn):

@@ -4,7 +4,7 @@ names, start. It opens on the preset the first time, then where its cursor was."
 from brisca import core
 from brisca.save.settings import DECKS, LEVELS, MODES
 from brisca.ui.match import MODE_SEATS
-from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, Menu, MenuScreen, _index
+from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, OPTION_KEYS, Menu, MenuScreen, _index
 
 MODE_KEYS = ("m_1ai", "m_2hot", "m_3p", "m_4team", "m_4mix")
 PRESETS = ("brisca", "briscola", "briskula")
@@ -89,7 +89,7 @@ class Screen(MenuScreen):
             if s.rules:
                 values_from_rules(v, s.rules)
             app.setup_values = v
-        self.show(Menu(app.t("new_game"), self.items(v), app.t("c_opt")), "preset")
+        self.show(Menu(app.t("new_game"), self.items(v), app.help(*OPTION_KEYS)), "preset")
 
     def items(self, v):
         app = self.app
@@ -132,7 +132,7 @@ class Screen(MenuScreen):
                 app.settings.sound = bool(v["sound"])
                 app.save_settings()
             if key in ("preset", "mode", "lang"):  # labels or the items offered change
-                self.show(Menu(app.t("new_game"), self.items(v), app.t("c_opt")))
+                self.show(Menu(app.t("new_game"), self.items(v), app.help(*OPTION_KEYS)))
                 return
             m.draw(self.view)
         elif ev == "select" and key == "names":
@@ -140,8 +140,9 @@ class Screen(MenuScreen):
         elif ev == "select" and key == "start":
             try:
                 rules = rules_of(v)
-            except ValueError as e:
-                m.message = str(e)
+            except ValueError as e:  # (the core says why, in English: the console has it)
+                print(e)
+                m.message = app.t("bad_opts")
                 m.draw(self.view)
                 return
             s = app.settings

@@ -31,6 +31,7 @@ class Screen:
     def close(self):
         if self.view is not None:
             self.app.root.remove(self.view.group)
+            self.view.close()
             self.view = None
 
     def enter(self, name, arg=None):
@@ -52,7 +53,7 @@ class Screen:
         if name == "handover":
             app.handover_to = arg
             app.masked = True
-            self.view.cover(app.t("pass_to", app.names[arg]), app.t("c_pass"))
+            self.view.cover(app.t("pass_to", app.names[arg]), app.t("c_pass", app.board.key_for(B.BTN_A)[0]))
         elif name == "lasttrick":
             self.back = arg or "table"
         elif arg == "hint" and not self.hint():
@@ -127,9 +128,12 @@ class Screen:
         action = p.result()
         if action not in g.legal_actions():  # never trust a move blindly
             action = g.legal_actions()[0]
-        if action == core.EXCHANGE:
-            app.status = app.t("exchanged", app.names[seat])
         self.act(action)
+        if action == core.EXCHANGE:  # the face-up card changed hands: say so, and give time to see it
+            app.status = app.t("exchanged", app.names[seat])
+            app.status_color = GOLD
+            app.in_trick_pause = True
+            self.pause_t0 = now
         return True
 
     def human(self, btn, seat):
@@ -156,7 +160,7 @@ class Screen:
             if btn == B.BTN_A:
                 self.act(core.EXCHANGE)
                 app.status = app.t("exchanged", app.names[seat])
-            elif btn == B.BTN_B:
+            elif btn == B.BTN_B or btn == B.BTN_RIGHT and app.board.two_buttons:  # (the CLUE has no B)
                 self.act(core.PASS)
             return False
         if btn == B.BTN_LEFT and k:
@@ -248,14 +252,14 @@ class Screen:
             status, color = app.t("last_trick"), None
             if g.last_len:
                 status = status + ": " + app.names[g.last_winner]
-            info = app.t("c_next")
+            info = app.help("a:back", width=t.info.cols)
         elif app.in_trick_pause:
             pass
         elif g.phase == core.EXCHANGE_PHASE and mine:
             ex = g.exchange_card(seat)
             status = app.t("exch_q7" if ex % 10 == 6 else "exch_q2")  # rank 6 = Seven
             color = GOLD
-            info = app.t("c_exch")
+            info = app.help("a:swap b:keep", "a:swap r:keep", t.info.cols)
         elif not status and g.phase <= core.EXCHANGE_PHASE and seat < g.n:
             status, color = self.turn_text(seat), None
         if not info and mine and g.phase == core.PLAY:
@@ -269,13 +273,16 @@ class Screen:
                         trumps += 1
                 info = "%s %d  %s" % (app.t("cards_out"), n, app.t("trumps_out", trumps))
             elif g.deal_no == 0 and g.trick_no < 2:
-                info = app.t("c_play")
+                info = app.help("lr:pick a:play st:menu se:hint b:last", "r:pick a:play st:menu se:hint",
+                                t.info.cols)
         if len(info) > t.info.cols:
             info = info.replace("  ", " ")
         t.set_status(status, color if color is not None else TEXT)
         sel = app.sel if mine and g.phase == core.PLAY and app.screen == "table" else -1
-        t.show(g, viewer, faces, sel, 1 if (app.in_trick_pause or app.screen == "lasttrick") else 0,
-               app.hint_card, tally, points, info)
+        last = app.screen == "lasttrick" or app.in_trick_pause and not g.trick_len
+        tally = match.corner(app, "c_total" if g.rules.match == core.MATCH_POINTS else "c_deals", tally, t.tally.cols)
+        t.show(g, viewer, faces, sel, 1 if last else 0, app.hint_card, tally,
+               match.corner(app, "c_pts", points, t.points.cols), info, app.t("trump"))
         if app.thinking < 0:
             t.progress.hide()
 

@@ -17,11 +17,27 @@ CENTER = 1
 RIGHT = 2
 
 
-def fit(text, chars):
-    """`text` cut to at most `chars` characters (a final '.' marks the cut)."""
-    if len(text) <= chars:
-        return text
-    return text[: max(chars - 1, 0)] + "."
+def wrap(text, width):
+    """`text` as lines of at most `width` characters, broken between words (a word longer than a
+    line is broken inside)."""
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
 
 
 class Text:
@@ -50,6 +66,7 @@ class Text:
         self.bg = None
         self.text = ""
         self.width = 0  # pixels (unscaled) the widest row of the text takes
+        self.cut = False  # a row was longer than `cols`: the callers make texts fit (tests check)
 
     @property
     def hidden(self):
@@ -82,11 +99,13 @@ class Text:
         cols = self.cols
         start = 0
         widest = 0
+        self.cut = text.count("\n") >= self.rows
         for row in range(self.rows):
             end = text.find("\n", start)
             if end < 0:
                 end = len(text)
             n = min(end - start, cols) if start <= len(text) else 0
+            self.cut = self.cut or end - start > cols
             widest = max(widest, n)
             pad = 0 if self.align == LEFT else (cols - n) // (2 if self.align == CENTER else 1)
             for c in range(cols):

@@ -75,8 +75,12 @@ def _collect(group, out, x=0, y=0, hidden=False):
 
 
 def _is_table(group):
-    """The table's group holds its cards in a group of their own, second in line."""
-    return hasattr(group, "_layers") and len(group) > 1 and hasattr(group[1], "_layers") and len(group[1]) > 8
+    """The table's group holds its card sprites (24 pixels wide) in a group of their own, in a group
+    second in line."""
+    if not hasattr(group, "_layers") or len(group) < 2 or not hasattr(group[1], "_layers") or not len(group[1]):
+        return False
+    deck = group[1][0]
+    return hasattr(deck, "_layers") and len(deck) > 8 and getattr(deck[0], "tile_width", 0) == 24
 
 
 def _list_rows(group):

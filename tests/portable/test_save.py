@@ -36,6 +36,6 @@ def test_round_trip_every_record():
 def test_game_limits_and_clearing():
     d = SaveData(bytearray(LAYOUT_SIZE))
     assert d.save_game(bytes(range(128)))
-    assert not d.save_game(bytes(129)) and "too big" in d.notice
+    assert not d.save_game(bytes(129)) and d.notice == "sn_big|129"
     assert SaveData(d.data).load_game() == bytes(range(128))
     assert d.save_game(None) and SaveData(d.data).load_game() is None

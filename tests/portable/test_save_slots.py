@@ -73,7 +73,7 @@ def test_older_format_version_reads_as_absent_with_notice():
         slots.VERSIONS[:] = current
     again = SaveData(d.data)
     assert again.load_game() is None
-    assert again.notice == "Saved saved game from another version: reset"
+    assert again.notice == "sn_version|3"
     assert again.load_stats().__dict__ == Stats().__dict__
     again.save_game(b"new")
     assert SaveData(d.data).load_game() == b"new"
@@ -95,7 +95,7 @@ def test_random_bytes_never_raise():
         assert d.load_settings().__dict__ == Settings().__dict__
         assert d.load_stats().__dict__ == Stats().__dict__
         assert d.load_game() is None
-        assert d.notice.startswith("Saved data was damaged")
+        assert d.notice.startswith("sn_damaged|")
         assert d.save_game(b"fine") and SaveData(data).load_game() == b"fine"
 
 
@@ -106,7 +106,7 @@ def test_impossible_values_behind_a_good_checksum_are_damage():
     d.save_stats(st)
     again = SaveData(d.data)
     assert again.load_stats().__dict__ == Stats().__dict__
-    assert again.notice == "Saved data was damaged: statistics reset"
+    assert again.notice == "sn_damaged|2"
 
 
 def test_failed_write_sets_notice_and_never_raises():
@@ -116,4 +116,4 @@ def test_failed_write_sets_notice_and_never_raises():
 
     d = SaveData(Broken())
     assert not d.save_game(b"x")
-    assert d.notice.startswith("Could not save")
+    assert d.notice.startswith("sn_failed|")

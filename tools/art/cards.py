@@ -11,7 +11,7 @@ SHEET_COLUMNS = 10
 SHEET_ROWS = 5
 BACK, SLOT_TILE, STOCK = 40, 41, 42
 
-SIZES = {"s": (24, 32), "l": (36, 48)}
+SIZES = {"s": (24, 32)}  # boards with big screens draw these at twice the size
 STYLES = ("spanish", "italian", "french", "french32")
 SUIT_ICON = 10
 
@@ -39,15 +39,9 @@ class Layout:
 
     def __init__(self, size):
         self.width, self.height = SIZES[size]
-        self.large = size == "l"
-        if self.large:
-            self.margin = 3
-            self.icon = 12
-            self.body = (3, 22, 30, 23)
-        else:
-            self.margin = 2
-            self.icon = 8
-            self.body = (2, 14, 20, 16)
+        self.margin = 2
+        self.icon = 8
+        self.body = (2, 14, 20, 16)
 
 
 def blank_card(layout, face=P.WHITE):
@@ -156,8 +150,8 @@ def figure_panel(layout, rank, ink, family):
     """The framed face area that marks J / Knight (Q) / King as point cards."""
     _, _, w, h = layout.body
     panel = Canvas(w, h, P.CREAM)
-    panel.frame(0, 0, w, h, ink, 2 if layout.large else 1)
-    inset = 3 if layout.large else 2
+    panel.frame(0, 0, w, h, ink, 1)
+    inset = 2
     portraits = FRENCH_PORTRAITS if family == "french" else PORTRAITS
     portrait = render(portraits[rank](ink), w - 2 * inset, h - 2 * inset)
     add_eyes(portrait)
@@ -171,7 +165,7 @@ def face_card(style, size, suit, rank):
     ink = pips.SUIT_INK[family][suit]
     card = blank_card(layout)
     m = layout.margin
-    card.blit(font.text(RANK_LABELS[style][rank], ink, layout.large), m, m)
+    card.blit(font.text(RANK_LABELS[style][rank], ink), m, m)
     card.blit(suit_sprite(style, suit, layout.icon), layout.width - m - layout.icon, m + 1)
     bx, by, bw, bh = layout.body
     if rank in FIGURE_RANKS:
@@ -191,7 +185,7 @@ def back_card(layout):
         for x in range(4, w - 4):
             if (x + y) % 4 == 0 and (x - y) % 4 == 0:
                 card.set(x, y, P.GOLD)
-    r = 6 if layout.large else 4
+    r = 4
     for y in range(h):
         for x in range(w):
             d = abs(x + 0.5 - w / 2) + abs(y + 0.5 - h / 2)
@@ -223,7 +217,7 @@ def stock_card(layout):
     card = Canvas(w, h, P.TABLE)
     layers = 2
     small = Layout.__new__(Layout)
-    small.width, small.height, small.large = w - 2 * layers, h - 2 * layers, layout.large
+    small.width, small.height = w - 2 * layers, h - 2 * layers
     for d in range(layers, 0, -1):
         under = blank_card(small, P.GREY)
         under.replace(P.TABLE, 255)

@@ -1,7 +1,6 @@
-"""Bold rank marks: hand-drawn 11 px tall glyphs (2 px strokes) for small cards, stretched to 16 px
-tall (3 px strokes) for large cards by widening stroke columns/rows rather than uniform scaling."""
+"""Bold rank marks: hand-drawn glyphs 11 px tall with 2 px strokes."""
 
-from .raster import Canvas, from_text, scale_nonuniform
+from .raster import Canvas, from_text
 
 GLYPHS = {
     "0": (".#####.",
@@ -172,25 +171,18 @@ GLYPHS = {
           "##...##"),
 }
 
-SMALL_HEIGHT = 11
-LARGE_HEIGHT = 16
-# Column/row stretch maps from the 11 px design to the 16 px one: stroke pairs become 3 px.
-LARGE_COLUMNS = {7: (1, 2, 1, 2, 1, 2, 1), 4: (1, 1, 2, 1), 3: (1, 2, 1)}
-LARGE_ROWS = (2, 1, 1, 2, 1, 2, 1, 1, 2, 1, 2)
+HEIGHT = 11
 
 
-def glyph(ch, colour, large):
-    sprite = from_text(GLYPHS[ch], {"#": colour})
-    if large:
-        sprite = scale_nonuniform(sprite, LARGE_COLUMNS[sprite.width], LARGE_ROWS)
-    return sprite
+def glyph(ch, colour):
+    return from_text(GLYPHS[ch], {"#": colour})
 
 
-def text(label, colour, large):
-    """Sprite of a rank mark such as "7", "10" or "K"; glyphs 1 px apart (2 px on large cards)."""
+def text(label, colour):
+    """Sprite of a rank mark such as "7", "10" or "K"; glyphs 1 px apart."""
     keys = [("1n" if ch == "1" and len(label) > 1 else ch) for ch in label]
-    glyphs = [glyph(key, colour, large) for key in keys]
-    gap = 2 if large else 1
+    glyphs = [glyph(key, colour) for key in keys]
+    gap = 1
     width = sum(g.width for g in glyphs) + gap * (len(glyphs) - 1)
     out = Canvas(width, glyphs[0].height)
     x = 0

@@ -117,21 +117,6 @@ def from_text(rows, colours):
     return sprite
 
 
-def scale_nonuniform(sprite, col_widths, row_heights):
-    """Stretch a sprite so source column i becomes col_widths[i] pixels wide (rows likewise)."""
-    out = Canvas(sum(col_widths), sum(row_heights))
-    y0 = 0
-    for sy, rh in enumerate(row_heights):
-        x0 = 0
-        for sx, cw in enumerate(col_widths):
-            c = sprite.get(sx, sy)
-            if c != CLEAR:
-                out.rect(x0, y0, cw, rh, c)
-            x0 += cw
-        y0 += rh
-    return out
-
-
 # Geometry helpers for shape functions.
 
 def in_circle(u, v, cx, cy, r):
