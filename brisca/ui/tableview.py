@@ -133,11 +133,11 @@ class TableView:
         fw = font.w
         # the top line's corners: the room beside the top opponent's backs
         corner = ((width - (hand - 1) * self.step - cw) // 2 - 3) // fw
-        self.status = Text(font, cols, 1, 2, self.status_y)
+        self.status = Text(font, self.chars, 1, 2, self.status_y)
         self.tally = Text(font, corner, 1, 1, 0)
         self.points = Text(font, corner, 1, width - 1 - corner * fw, 0, DIM, RIGHT)
         self.count = Text(font, 3, 1, 2, 0, DIM)
-        self.trump_word = Text(font, (cw * 3 // 2 + 8) // fw, 1, 2, 0, DIM)
+        self.trump_word = Text(font, (cw * 2 + 8) // fw, 1, 2, 0, DIM)
         self.info_y = self.hand_y - self.raise_px - 5 - self.lh
         self.info = Text(font, cols, 1, width - 2 - cols * fw, self.info_y, DIM, RIGHT)
         for lab in self.texts():

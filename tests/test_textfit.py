@@ -1,0 +1,226 @@
+"""Every word fits: every screen, in every language, on every board size, with the longest texts the
+game can show (names of 8 letters, every hint's reason, the trump exchange, replay codes, 3-digit
+scores, every rules page, the saves' notices). A character that would fall outside its box, or a
+row that would be lost below a screen, fails, wherever it happens: a text too long wraps, scrolls
+or takes a shorter form, never cuts."""
+
+import os
+import shutil
+
+import pytest
+
+from brisca import core, lang, notation
+from brisca.ui import board as B
+from brisca.ui import match
+from brisca.ui.text import Text
+from tests import screen
+from tests.test_app import goto_item, make_app, press, run_until, set_value
+
+BOARDS = ("pybadge", "clue", "s3_reverse_tft")  # 160x128, 240x240, 240x135
+LONG_NAMES = ["WWWWWWWW", "MMMMMMMM"]  # the longest a player can type
+
+
+class Cuts:
+    """Every text that did not fit, as (screen, text), from the moment the app exists."""
+
+    def __init__(self, monkeypatch):
+        self.found = []
+        self.app = None
+        real = Text.set
+
+        def checked(text_obj, text, color=None, bg=None):
+            real(text_obj, text, color, bg)
+            if text_obj.cut:
+                self.found.append((self.app.screen if self.app else "?", text))
+
+        monkeypatch.setattr(Text, "set", checked)
+
+    def look(self, app):
+        """The screen as shown now: every row of text inside the screen."""
+        app.render()
+        for x, y, w, h, text in screen.visible(app):
+            if x < 0 or y < 0 or x + w > app.W or y + h > app.H:
+                self.found.append((app.screen, "off the screen: " + text))
+
+
+@pytest.fixture
+def cuts(monkeypatch):
+    return Cuts(monkeypatch)
+
+
+def new_app(cuts, profile, code, assets="assets"):
+    board, app = make_app(profile, render=False) if assets == "assets" else make_app_with(profile, assets)
+    cuts.app = app
+    app.settings.names = list(LONG_NAMES)
+    app.set_language(code)
+    app.go("title")
+    cuts.look(app)
+    return app
+
+
+def make_app_with(profile, assets):
+    from tests.test_app import FastSim, make_store
+    from brisca.ui.app import App
+
+    board = FastSim(profile, headless=True)
+    board.render = False
+    app = App(board, make_store(), seed=7, trick_ms=40, ai_budget_ms=15, ai_min_ms=0, assets=assets)
+    app.start()
+    return board, app
+
+
+def tour_menu(app, cuts, skip=("lang",)):
+    """Every row of the menu on screen, with every value of each option."""
+    for _ in range(len(app.menu.items)):
+        it = app.menu.items[app.menu.sel]
+        if it[2] and it[0] not in skip:
+            for _ in range(len(it[2])):
+                press(app, B.BTN_RIGHT)
+                cuts.look(app)
+        press(app, B.BTN_DOWN)
+        cuts.look(app)
+
+
+def menus(app, cuts):
+    """Title, new game, names, letter picker, replay code, settings, rules, statistics, about,
+    the notes and the out-of-memory screen."""
+    goto_item(app, "new")
+    press(app, B.BTN_A)
+    for mode in range(5):  # the items offered change with the mode
+        set_value(app, "mode", mode)
+        cuts.look(app)
+    tour_menu(app, cuts, skip=("lang", "mode"))
+    goto_item(app, "names")
+    press(app, B.BTN_A)
+    cuts.look(app)
+    press(app, B.BTN_A)  # player 1's name on the picker
+    cuts.look(app)
+    app.go("title")
+    goto_item(app, "replay")
+    press(app, B.BTN_A)
+    for _ in range(16):  # a whole code, then a wrong one's message
+        press(app, B.BTN_A)
+    cuts.look(app)
+    press(app, B.BTN_START)
+    cuts.look(app)
+    app.go("settings", "title")
+    tour_menu(app, cuts)
+    app.go("rules", "title")
+    for _ in range(app.scr.pages()):
+        cuts.look(app)
+        press(app, B.BTN_RIGHT)
+    app.go("stats")
+    cuts.look(app)
+    app.go("about")
+    press(app, 0)
+    for _ in range(len(app.scr.lines)):
+        cuts.look(app)
+        press(app, B.BTN_DOWN)
+    for notice in ("sn_unavailable|[Errno 5] Input/output error", "sn_damaged|0,1,2,3", "sn_big|200", "drive_on"):
+        app.notice = app.t(notice) if notice == "drive_on" else notice
+        app.go("title")
+        cuts.look(app)
+        app.go("title")
+    app.saved = b"x"
+    app.go("resume_q")
+    cuts.look(app)
+    app.saved = None
+    app.go("oom", "deal_over", 123456)
+    cuts.look(app)
+
+
+def table_lines(app, cuts):
+    """The table with every status and help line it may show, the longest names in them."""
+    t = app.t
+    lines = [t("h_" + reason) for reason in __import__("brisca.ai").ai.REASONS.split()]
+    lines += [t("exch_q7"), t("exch_q2"), t("your_turn"), t("h_must_follow"), t("hint") + ": -"]
+    for name in app.names + LONG_NAMES:
+        lines += [t("turn_of", name), t("took_by", name), t("exchanged", name)]
+    for line in lines:
+        app.status = line
+        app.dirty = True
+        cuts.look(app)
+    app.status = ""
+
+
+def play(app, cuts, deals=1):
+    """Play on (A at the table, the AI for the others) through `deals` deal-over screens, looking
+    at the table, the pause menu, the score sheet and the last trick on the way."""
+    seen = 0
+    looked = False
+    for _ in range(20000):
+        s = app.screen
+        if s == "table" and not looked and app.game.trick_no >= 2 and not app.in_trick_pause:
+            looked = True
+            table_lines(app, cuts)
+            for screen_name, args in (("pause", ()), ("score", ()), ("lasttrick", ("pause",))):
+                app.go(screen_name, *args)
+                cuts.look(app)
+            app.go("table")
+        if s == "deal_over":
+            cuts.look(app)
+            seen += 1
+            if seen >= deals or app.game.phase == core.MATCH_OVER:
+                break
+        if s == "handover":
+            cuts.look(app)
+        app.step(B.BTN_A if s in ("table", "handover", "deal_over") else 0)
+    assert seen, "no deal ended"
+    if app.game.phase == core.MATCH_OVER:
+        press(app, B.BTN_A)
+        cuts.look(app)
+        assert app.screen == "result"
+    app.go("quit_q")
+    cuts.look(app)
+
+
+def game(app, rules, mode):
+    app.settings.mode = ("vs_ai", "two_humans", "three_players", "teams_ai", "teams_humans")[mode]
+    app.settings.level = "easy"
+    match.new_game(app, rules)
+    assert app.screen == "table"
+
+
+@pytest.mark.parametrize("profile", BOARDS)
+@pytest.mark.parametrize("code", lang.LANGS)
+def test_every_screen_fits_every_language_on_every_board(cuts, profile, code):
+    app = new_app(cuts, profile, code)
+    menus(app, cuts)
+    # 2 players, Brisca (exchange), first to 5 deals; 2 humans; 4 in teams; 3 players; a points match
+    for rules, mode, deals in ((notation.preset("brisca", 2), 0, 1), (notation.preset("briscola", 2), 1, 1),
+                               (notation.preset("briskula", 4), 3, 1), (notation.preset("brisca", 3), 2, 1),
+                               (core.Rules(2, 40, 0, core.TIE_DRAW, core.MATCH_POINTS, 151), 0, 9)):
+        game(app, rules, mode)
+        play(app, cuts, deals)
+    assert cuts.found == [], "%d texts do not fit (%s, %s): %s" % (len(cuts.found), profile, code, cuts.found[:8])
+
+
+def test_the_exchange_prompt_fits(cuts):
+    from tests.test_app import _game_at_exchange
+
+    for profile in BOARDS:
+        for code in lang.LANGS:
+            app = new_app(cuts, profile, code)
+            match.play(app, _game_at_exchange())
+            cuts.look(app)
+            assert app.table.status.text in (app.t("exch_q7"), app.t("exch_q2")), app.table.status.text
+    assert cuts.found == [], cuts.found[:8]
+
+
+def test_a_lengthened_text_is_caught(cuts, tmp_path):
+    """The check can fail: the Spanish 'your turn' made longer than a line is found at the table."""
+    assets = tmp_path / "assets"
+    shutil.copytree("assets", assets)
+    path = assets / "lang" / "es.txt"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("your_turn=Tu turno\n", "your_turn=Es tu turno: juega una carta ya\n")
+    assert "juega una carta ya" in text
+    path.write_text(text, encoding="utf-8")
+    app = new_app(cuts, "pybadge", "es", str(assets))
+    assert cuts.found == []
+    game(app, notation.preset("brisca", 2), 0)
+    run_until(app, lambda: app.game.turn == 0 and not app.in_trick_pause, lambda: 0)
+    app.status = ""
+    cuts.look(app)
+    assert ("table", "Es tu turno: juega una carta ya") in cuts.found
+    assert os.path.exists(path)
