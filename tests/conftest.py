@@ -15,6 +15,34 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+@pytest.fixture(autouse=True)
+def close_apps(monkeypatch):
+    """Every App a test made is closed after it: the table keeps its card sheets' files open while
+    it is on screen (OnDiskBitmap reads them as it draws), as on a board."""
+    made = []
+    from brisca.ui import app as app_module
+
+    real = app_module.App.__init__
+
+    def init(self, *args, **kwargs):
+        made.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(app_module.App, "__init__", init)
+    yield
+    for app in made:
+        app.close()
+
+
+def pytest_sessionfinish(session):
+    """Blinka's terminalio font reads its glyphs from its BDF file as they are asked for, and keeps
+    the file open: close it once every test is done."""
+    font = getattr(sys.modules.get("terminalio"), "FONT", None)
+    f = getattr(font, "file", None)
+    if f is not None:
+        f.close()
+
+
 @pytest.fixture
 def mp32():
     """Skip unless tools/mp32 can run here (Node.js and the npm package): a failure instead where

@@ -241,9 +241,13 @@ def test_play_installs_when_a_board_is_attached(monkeypatch):
 
 
 # ------------------------------------------------------------------ the fast pixel loops
-def build_scene(sim, seed):
+SHEET = os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets", "cards_spanish_s.bmp")
+
+
+def build_scene(sim, seed, sheet_file):
     """Everything the screens use: indexed bitmaps of 1..8 bits, transparency, flips, a transpose,
-    a scaled group, tiles of an OnDiskBitmap sprite sheet partly off screen, a text label."""
+    a scaled group, tiles of an OnDiskBitmap sprite sheet partly off screen, a text label.
+    `sheet_file`: the sheet, open (OnDiskBitmap reads it as it draws)."""
     import random
 
     import terminalio
@@ -258,8 +262,7 @@ def build_scene(sim, seed):
     for _ in range(400):
         bg[rnd.randrange(sim.width), rnd.randrange(sim.height)] = rnd.randrange(16)
     root.append(displayio.TileGrid(bg, pixel_shader=pal))
-    sheet = displayio.OnDiskBitmap(os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets",
-                                                "cards_spanish_s.bmp"))
+    sheet = displayio.OnDiskBitmap(sheet_file)
     sheet.pixel_shader.make_transparent(0)
     cards = displayio.TileGrid(sheet, pixel_shader=sheet.pixel_shader, width=3, height=2,
                                tile_width=24, tile_height=32, x=-7, y=sim.height - 50)
@@ -304,16 +307,18 @@ def frames_with(fast):
         out = []
         for name in ("pybadge", "s3_reverse_tft"):
             sim = SimBoard(name, headless=True)
-            bg, cards, label, rnd = build_scene(sim, 7)
-            sim.refresh()
-            out.append(pygame.image.tobytes(sim.surface(), "RGB"))
-            for step in range(6):  # partial updates
-                bg[rnd.randrange(sim.width), rnd.randrange(sim.height)] = rnd.randrange(16)
-                cards[step % 6] = rnd.randrange(43)
-                cards.x += 3
-                label.text = f"step {step}"
+            with open(SHEET, "rb") as sheet_file:
+                bg, cards, label, rnd = build_scene(sim, 7, sheet_file)
                 sim.refresh()
                 out.append(pygame.image.tobytes(sim.surface(), "RGB"))
+                for step in range(6):  # partial updates
+                    bg[rnd.randrange(sim.width), rnd.randrange(sim.height)] = rnd.randrange(16)
+                    cards[step % 6] = rnd.randrange(43)
+                    cards.x += 3
+                    label.text = f"step {step}"
+                    sim.refresh()
+                    out.append(pygame.image.tobytes(sim.surface(), "RGB"))
+                sim.display.root_group = None
         return out
     finally:
         simmod.set_fast_fill(True)

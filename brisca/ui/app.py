@@ -394,6 +394,13 @@ class App:
             del self.log[:32]
         self.log.append(self.screen)
 
+    def close(self):
+        """Let the screen go (the table closes its sheets' files): the app is done."""
+        if self.scr is not None:
+            self.scr.close()
+            self.scr = None
+            self.scr_module = ""
+
     def recover(self):
         """After a MemoryError: let the screen and the game go (the game was saved after its last
         move: the title offers to continue it) and show where it happened and how much was free.
