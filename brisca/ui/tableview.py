@@ -93,10 +93,12 @@ class TableView:
         self.step = 8 * k  # between an opponent's overlapped backs
         self.hand_y = (height - ch - 1) // k * k  # (card sprites stand on the cards' scale)
         self.status_y = self.peek + 1
-        # The trick area (1.5 card heights) is centred between the status line and the info line
-        # (with the hint marker) above the raised hand, when there is room to spare.
+        # The info line stands above the raised hand and the hint marker over it; the trick area
+        # (1.5 card heights) is centred between the status line and the info line, when there is
+        # room to spare.
+        self.info_y = self.hand_y - self.raise_px - 4 * k - 2 - self.lh
         top0 = self.status_y + self.lh + 1
-        bottom0 = self.hand_y - self.raise_px - 6 - self.lh
+        bottom0 = self.info_y - 1
         self.trick_y = max(top0, top0 + (bottom0 - top0 - ch * 3 // 2) // 2) // k * k
         self.group.append(solid(width, height, BG))
         self.cards = displayio.Group()  # every card and mark: hidden while the board is handed over
@@ -138,7 +140,6 @@ class TableView:
         self.points = Text(font, corner, 1, width - 1 - corner * fw, 0, DIM, RIGHT)
         self.count = Text(font, 3, 1, 2, 0, DIM)
         self.trump_word = Text(font, (cw * 2 + 8) // fw, 1, 2, 0, DIM)
-        self.info_y = self.hand_y - self.raise_px - 5 - self.lh
         self.info = Text(font, cols, 1, width - 2 - cols * fw, self.info_y, DIM, RIGHT)
         for lab in self.texts():
             self.group.append(lab.group)
@@ -185,7 +186,7 @@ class TableView:
         # The trick: a cross of cards centred on the room between the stock and the seats at the
         # sides (with 2 players, on the screen's middle), its arms as long as that room allows.
         dx, dy = cw // 4 + 2, ch // 2
-        cx = w // 2
+        cx = max(w // 2, sx + cw // 2 + cw + 4 + 2 * self.info.font.w + cw // 2 + dx)  # clear of the count
         if n > 2:
             left = sx + cw // 2 + cw + 2 + (0 if has_left else self.count.cols * self.info.font.w)
             right = w - 8 * k - 2
