@@ -264,7 +264,7 @@ class App:
         module = module_of(screen)
         ended = screen == "title" and self.game is not None
         if ended:  # the title ends any game: its objects and modules go with it
-            self.game = self.players = self.views = self.hview = self.last_rules = self.exported = None
+            self.game = self.players = self.seat_view = self.last_rules = self.exported = None
         if module != self.scr_module:
             self.texts.clear()
             if self.scr is not None:
@@ -414,7 +414,7 @@ class App:
         self.scr = self.menu = self.table = self.picker = self.arriving = self.pending = None
         self.scr_module = ""
         self.loading = []
-        self.game = self.players = self.views = self.hview = self.last_rules = self.exported = None
+        self.game = self.players = self.seat_view = self.last_rules = self.exported = None
         self.drop_list()
         self.release(())
         free = getattr(gc, "mem_free", None)

@@ -86,13 +86,13 @@ def seat(app):
     level = app.settings.level if app.settings.level in LEVELS else "medium"
     app.level = level
     app.players = {}
-    app.views = {}
     for s in range(g.n):
         if s not in humans:
             app.players[s] = _make_ai(g.rules, level, app.seed + 101 * s)
-            app.views[s] = core.View(g.rules)
     name_seats(app)
-    app.hview = core.View(g.rules)
+    # One view serves whoever decides (an AI's search, a human's hint): one seat decides at a time,
+    # and a fill leaves nothing of the seat before (core.View.fill).
+    app.seat_view = core.View(g.rules)
     app.sel = 0
     app.thinking = -1
     app.in_trick_pause = False

@@ -105,7 +105,7 @@ class Screen:
         p = app.players[seat]
         progress = self.view.progress
         if app.thinking != seat:
-            p.start(g.view(seat, into=app.views[seat]), app.ai_budget_ms)  # None: the level's own cap
+            p.start(g.view(seat, into=app.seat_view), app.ai_budget_ms)  # None: the level's own cap
             app.thinking = seat
             self.think_t0 = now
             app.status = self.turn_text(seat)
@@ -190,7 +190,7 @@ class Screen:
         seat = g.turn
         if seat not in app.humans or seat != app.holder or app.masked or g.phase != core.PLAY:
             return False
-        v = g.view(seat, into=app.hview)
+        v = g.view(seat, into=app.seat_view)
         try:
             from brisca import ai
 
@@ -264,7 +264,7 @@ class Screen:
             status, color = self.turn_text(seat), None
         if not info and mine and g.phase == core.PLAY:
             if app.settings.show_cards_out:
-                v = g.view(seat, into=app.hview)
+                v = g.view(seat, into=app.seat_view)
                 buf = self.unseen
                 n = v.unseen_into(buf)
                 trumps = 0

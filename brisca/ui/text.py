@@ -108,9 +108,10 @@ class Text:
             self.cut = self.cut or end - start > cols
             widest = max(widest, n)
             pad = 0 if self.align == LEFT else (cols - n) // (2 if self.align == CENTER else 1)
+            at = row * cols  # (an int index: a tuple one would be allocated for every cell)
             for c in range(cols):
                 k = c - pad
-                grid[c, row] = tile(text[start + k]) if 0 <= k < n else 0
+                grid[at + c] = tile(text[start + k]) if 0 <= k < n else 0
             start = end + 1
         self.width = widest * self.font.w
 
