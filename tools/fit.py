@@ -37,6 +37,7 @@ sys.path.insert(0, str(HERE))
 
 import device_boot  # noqa: E402 (tools/ on the path first)
 import mpytree  # noqa: E402
+import slim  # noqa: E402
 
 BUDGET = 96_000  # resident peak, any screen, from .mpy; and the cold start from .py
 TITLE_BUDGET = 64_000
@@ -79,7 +80,7 @@ def compile_peak(tree_mpy, module, work):
     shutil.rmtree(t, ignore_errors=True)
     shutil.copytree(tree_mpy, t)
     (t / (rel + ".mpy")).unlink()
-    shutil.copy(src, t / (rel + ".py"))
+    (t / (rel + ".py")).write_bytes(slim.strip_docstrings(src.read_bytes()))  # as install.py ships it
     pre = [m for m in mpytree.top_level_imports(src) if m.startswith("brisca") and m != module]
     proc = subprocess.run(["node", str(mpytree.MP32 / "compile.mjs"), str(t), module] + pre, capture_output=True,
                           text=True, timeout=600, check=False)
