@@ -148,7 +148,7 @@ def stand_in_overhead(tree):
 # Modules in an order where each one's imports come before it. What compiling one from source costs:
 # the smallest heap in which importing its .py succeeds once the modules before it are loaded (from
 # .mpy), less the smallest heap for loading those alone (stand-ins they import included).
-COMPILE_ORDER = ("brisca.ui.board", "brisca.core", "brisca.ui.table", "brisca.ui.menu", "brisca.ui.screens_menus",
+COMPILE_ORDER = ("brisca.ui.board", "brisca.core", "brisca.ui.table", "brisca.ui.menu", "brisca.ui.tableview",
                  "brisca.ui.font", "brisca.ai", "brisca.ui.app")
 
 

@@ -25,12 +25,13 @@ import displayio
 from brisca.ui import board as B
 
 # screen -> module (brisca.ui.<module>), as "screen:module" words
-SCREENS = ("resume_q:menu title:menu settings:menu names:menu pause:menu quit_q:menu setup:setup picker:picker "
-           "rules:pages stats:pages score:pages table:table handover:table lasttrick:table "
-           "deal_over:endings result:endings about:about oom:menu note:menu")
+SCREENS = ("resume_q:title title:title settings:options names:options pause:pause quit_q:pause setup:setup "
+           "picker:picker rules:pages stats:pages score:pages table:table handover:table lasttrick:table "
+           "deal_over:endings result:endings about:about oom:title note:title")
 # module -> the modules (under brisca.) it needs loaded, in the order to load them: the largest
 # to compile from source first, while the heap holds least
-NEEDS = ("menu:ui.listview,ui.menu setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
+NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.options "
+         "pause:ui.listview,ui.menu,ui.pause setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
          "picker:ui.listview,ui.picker pages:ui.listview,ui.pages table:core,ai,ui.match,ui.tableview,ui.table "
          "endings:notation,_records,ui.listview,ui.endings about:core,ui.listview,ui.about")
 # What a game in progress keeps loaded between its screens (its objects' classes live there).
