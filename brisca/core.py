@@ -613,10 +613,14 @@ class View:
             if self.visible >> s & 1:
                 for i in range(g.hand_len[s]):
                     self.holder[g.hands[s * HAND_MAX + i]] = s + 1
+        # Past their lengths the buffers hold NO_CARD: a view reused for another seat keeps none
+        # of that seat's cards.
         k = self.hand_len = g.hand_len[seat]
-        for i in range(k):  # (a slice of g.hands would allocate)
-            self.hand[i] = g.hands[seat * HAND_MAX + i]
-        self.nlegal = g.legal_into(self.legal) if g.turn == seat else 0
+        for i in range(HAND_MAX):  # (a slice of g.hands would allocate)
+            self.hand[i] = g.hands[seat * HAND_MAX + i] if i < k else NO_CARD
+        k = self.nlegal = g.legal_into(self.legal) if g.turn == seat else 0
+        for i in range(k, HAND_MAX):
+            self.legal[i] = NO_CARD
         self.exchange_card = g.exchange_card(seat) if g.turn == seat else NO_CARD
 
     side_points = side_points
