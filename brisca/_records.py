@@ -12,7 +12,7 @@ except ImportError:  # CPython
 from brisca.notation import CODE_ALPHABET, _split, action_name, parse_action, parse_rules, rules_text
 
 # brisca.core's numbers (stable API), as underscore consts: no heap on a board.
-_FORMAT_VERSION = const(1)
+_FORMAT_VERSION = const(2)
 _MAGIC = const(0xB7)
 _HEADER = const(23)
 

@@ -211,7 +211,7 @@ MATCH_OVER = const(3)
 HAND_MAX = const(5)
 _TRICK_MAX = const(8)  # 6 players x 1, or 4 players x 2 (double)
 _MOVES_MAX = const(80)
-_FORMAT_VERSION = const(1)
+_FORMAT_VERSION = const(2)  # 2: the exchange step whenever it is publicly possible
 _MAGIC = const(0xB7)
 _HEADER = const(23)
 
@@ -353,12 +353,21 @@ class Game:
 
         Only the winner of the trick just played, before drawing, and never once the stock is down
         to its last two drawing rounds ("not after the penultimate trick with drawing")."""
+        # With seat NO_CARD: the card that could be swapped as far as everyone knows (it is in this
+        # deck and not played), whoever holds it. The exchange step is taken whenever there is one:
+        # the step itself tells nobody who holds the card, only the swap is public (issue 15).
         face = self.trump_card
-        if self.phase != EXCHANGE_PHASE or self.rules.flags & F_EXCHANGE == 0 \
-                or face == NO_CARD or self.stock_left <= 2 * self.n * self.rules.plays:
+        r = self.rules
+        if self.phase != EXCHANGE_PHASE or r.flags & F_EXCHANGE == 0 \
+                or face == NO_CARD or self.stock_left <= 2 * self.n * r.plays:
             return NO_CARD
         fr = face % 10
-        want = self.trump_suit * 10 + (_SEVEN if POINTS[fr] else _TWO if fr in (_FOUR, _FIVE, _SIX, _SEVEN) else 99)
+        want = self.trump_suit * 10 + (_SEVEN if POINTS[fr] else _TWO if fr in (_FOUR, _FIVE, _SIX, _SEVEN)
+                                       and r.deck > 36 else 99)  # (no 2s in 36 or 32 cards)
+        if want > 39 or self.played_by[want] or want == _TWO and r.deck == 39:  # (nor the 2 of coins in 39)
+            return NO_CARD
+        if seat == NO_CARD:
+            return want
         b = seat * HAND_MAX
         for i in range(self.hand_len[seat]):
             if self.hands[b + i] == want:
@@ -384,9 +393,11 @@ class Game:
                     buf[count] = c
                     count += 1
             return count
-        if ph == EXCHANGE_PHASE:
-            buf[0], buf[1] = EXCHANGE, PASS
-            return 2
+        if ph == EXCHANGE_PHASE:  # PASS alone when the winner holds no card to swap
+            k = self.exchange_card(self.turn) != NO_CARD
+            buf[0] = EXCHANGE
+            buf[k] = PASS
+            return k + 1
         if ph == DEAL_OVER:
             buf[0] = NEXT_DEAL
             return 1
@@ -420,8 +431,8 @@ class Game:
                     self.hands[b + i] = self.trump_card
             self.exposed[self.trump_card] = seat + 1  # everyone saw who took it
             self.trump_card = self.deck[self.end - 1] = mine
-            if self.exchange_card(seat) != NO_CARD:
-                return  # the 2 may now go for the 7 just put down
+            if self.exchange_card(NO_CARD) != NO_CARD:
+                return  # the 2 may now go for the 7 just put down (if anyone could hold it)
             self._draw(seat)
         elif action == PASS:
             self._draw(seat)
@@ -465,7 +476,7 @@ class Game:
         self.trick_no += 1
         self.trick_len = 0
         self.phase = EXCHANGE_PHASE
-        if self.exchange_card(winner) == NO_CARD:
+        if self.exchange_card(NO_CARD) == NO_CARD:
             self._draw(winner)
 
     def _draw(self, winner):

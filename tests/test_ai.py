@@ -266,9 +266,10 @@ def test_swaps_the_trump_seven_for_a_face_up_ace():
         if g.trump_card % 10 == 0:  # an Ace turned
             break
     seven = g.trump_suit * 10 + 6
-    # Play until a seat holding the 7 wins a trick while the exchange is open.
-    while g.phase != core.EXCHANGE_PHASE and g.phase < core.DEAL_OVER:
-        g.apply(g.legal_actions()[0])
+    # Play until a seat holding the 7 wins a trick while the exchange is open (the exchange step
+    # comes whoever holds it: pass it otherwise).
+    while g.phase < core.DEAL_OVER and (g.phase != core.EXCHANGE_PHASE or g.exchange_card(g.turn) == core.NO_CARD):
+        g.apply(g.legal_actions()[-1] if g.phase == core.EXCHANGE_PHASE else g.legal_actions()[0])
     if g.phase == core.EXCHANGE_PHASE:
         v = g.view(g.turn)
         assert v.exchange_card == seven

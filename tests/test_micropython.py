@@ -58,7 +58,8 @@ def run_mp(args, cwd, heap="32K"):
 # Every portable test runs in 32K, with two exceptions: replaying a text record or a replay code holds the notation
 # module, the record's text and its parse beside the engine and a fresh game, a few hundred bytes
 # past 32K on this 64-bit stand-in. On a board, records are read and written between games only.
-HEAP = {"test_core_record": "40K", "test_core_replay": "40K"}
+# The view-privacy test plays two worlds side by side (two games, two views), which no board does.
+HEAP = {"test_core_record": "40K", "test_core_replay": "40K", "test_core_privacy": "40K"}
 
 
 # Each test runs in a fresh heap, as a board runs one scenario from boot: heap fragmentation left by

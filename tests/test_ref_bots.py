@@ -105,8 +105,8 @@ def test_exchange_is_taken_and_unsupported_rules_refused():
     v = core.View(rules)
     for seed in range(40):
         g = core.Game(rules, seed)
-        while g.phase < core.DEAL_OVER and g.phase != core.EXCHANGE_PHASE:
-            g.apply(g.legal_actions()[0])
+        while g.phase < core.DEAL_OVER and (g.phase != core.EXCHANGE_PHASE or g.exchange_card(g.turn) == core.NO_CARD):
+            g.apply(g.legal_actions()[-1] if g.phase == core.EXCHANGE_PHASE else g.legal_actions()[0])
         if g.phase == core.EXCHANGE_PHASE:
             g.view(g.turn, v)
             assert ref_bots.make("pimc", rules).choose(v) == core.EXCHANGE

@@ -1,7 +1,7 @@
 """Baseline players for tools/bench.py (portable: the MicroPython bench runner imports it too).
 
 Each has `choose(view, budget_ms=None)` like brisca.ai.Player."""
-from brisca.core import EXCHANGE, EXCHANGE_PHASE, POINTS, STRENGTH, Random, beats
+from brisca.core import EXCHANGE, EXCHANGE_PHASE, NO_CARD, PASS, POINTS, STRENGTH, Random, beats
 
 
 class RandomPlayer:
@@ -26,8 +26,8 @@ class GreedyPlayer:
         self.rules = rules
 
     def choose(self, v, budget_ms=None):
-        if v.phase == EXCHANGE_PHASE:
-            return EXCHANGE
+        if v.phase == EXCHANGE_PHASE:  # (the step comes whoever holds the card: PASS without one)
+            return EXCHANGE if v.exchange_card != NO_CARD else PASS
         t = v.trump_suit
         cheap = v.legal[0]
         for i in range(v.nlegal):

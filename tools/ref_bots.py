@@ -478,7 +478,7 @@ class GymGreedyPlayer:
 
     def choose(self, v, budget_ms=None):
         if v.phase == EXCHANGE_PHASE:
-            return EXCHANGE
+            return EXCHANGE if v.exchange_card != NO_CARD else v.legal[v.nlegal - 1]
         if v.phase != PLAY:
             return v.legal[0]
         hand = list(v.legal[: v.nlegal])

@@ -40,4 +40,7 @@ def test_garbage_is_a_value_error():
     for length in (0, 5, 23, 40, 128):
         junk = bytes(rng.below(256) for _ in range(length))
         raises(ValueError, core.Game.from_bytes, junk)
-    raises(ValueError, core.Game.from_bytes, b"\xb7\x02" + bytes(21))  # a newer format version
+    raises(ValueError, core.Game.from_bytes, b"\xb7\x03" + bytes(21))  # a newer format version
+    old = bytearray(core.Game(core.Rules(2)).to_bytes())
+    old[1] = 1  # saved before the exchange step was public (issue 15): its moves would replay otherwise
+    assert "format 1" in str(raises(ValueError, core.Game.from_bytes, bytes(old)))
