@@ -324,16 +324,18 @@ def test_pause_last_trick_hint_and_results(profile):
     assert app.screen == "title"
 
 
-def _game_at_exchange(seat=0):
-    """A Brisca game whose trick winner `seat` may now exchange its trump 7/2."""
-    rules = notation.preset("brisca", 2)
+def _game_at_exchange(seat=0, rules=None):
+    """A Brisca game (or one of `rules`) whose trick winner `seat` may now exchange its trump 7/2."""
+    rules = rules or notation.preset("brisca", 2)
     for seed in range(400):
         g = core.Game(rules, seed, 1)  # seat 0 leads
         while g.phase == core.PLAY:
             legal = g.legal_actions()
             g.apply(legal[-1] if g.turn == seat else legal[0])
-            if g.phase == core.EXCHANGE_PHASE and g.turn == seat:
+            if g.phase == core.EXCHANGE_PHASE and g.turn == seat and g.exchange_card(seat) != core.NO_CARD:
                 return g
+            if g.phase == core.EXCHANGE_PHASE:  # the step comes whoever holds the card
+                g.apply(core.PASS)
     raise AssertionError("no exchange found")
 
 
@@ -351,7 +353,59 @@ def test_exchange_prompt(profile):
     face = g.trump_card
     press(app, B.BTN_A)
     assert face in g.hand(0)  # the face-up card came to hand
+    press(app, 0)  # (a step for the 2 to go for the 7 just put down passes by itself without the 2)
     assert g.phase == core.PLAY
+
+
+def test_a_save_of_the_format_before_the_public_exchange_step_is_refused_as_damaged():
+    """A format-1 save would replay its moves otherwise (issue 15): resuming it says the save is
+    damaged and goes back to the title, as for any bad save."""
+    board, app = make_app("pybadge", render=False)
+    old = bytearray(core.Game(notation.preset("brisca", 2), 5).to_bytes())
+    old[1] = 1
+    app.store.save_game(bytes(old))
+    board2, app2 = make_app("pybadge", store=app.store, render=False)
+    assert app2.screen == "resume_q"
+    press(app2, B.BTN_A)
+    assert app2.screen == "title" and app2.menu.footer == app2.t("save_bad")
+    assert app2.store.load_game() is None
+
+
+def test_the_french_32_card_pack_asks_for_its_nine():
+    """The French 32-card pack's card in the 7's place is drawn as a 9: the prompt says 9."""
+    for deck, key in (("french", "exch_q9"), ("spanish", "exch_q7")):
+        board, app = make_app("pybadge")
+        app.settings.deck = deck
+        g = _game_at_exchange(rules=notation.parse_rules("p2 d32 exchange " + deck))
+        assert g.exchange_card(0) % 10 == 6  # (a 32-card pack has no 2s)
+        match.play(app, g)
+        press(app, 0)
+        assert app.table.style == ("french32" if deck == "french" else deck)
+        assert app.table.status.text == app.t(key), app.table.status.text
+
+
+@pytest.mark.parametrize("profile", ["pybadge"])
+def test_the_exchange_step_passes_by_itself_without_a_card_to_swap(profile):
+    """Issue 15: the step comes whenever anyone could swap, so the table must not ask a human who
+    cannot (a prompt would be a lie, and waiting for A/B a chore): it passes at once."""
+    board, app = make_app(profile)
+    rules = notation.preset("brisca", 2)
+    for seed in range(400):
+        g = core.Game(rules, seed, 1)  # seat 0 leads
+        while g.phase == core.PLAY:
+            legal = g.legal_actions()
+            g.apply(legal[-1] if g.turn == 0 else legal[0])
+            if g.phase == core.EXCHANGE_PHASE and g.turn != 0:
+                g.apply(core.PASS)
+        if g.phase == core.EXCHANGE_PHASE and g.exchange_card(0) == core.NO_CARD:
+            break
+    else:
+        raise AssertionError("no exchange step without a card found")
+    match.play(app, g)
+    face, hand = g.trump_card, g.hand(0)
+    press(app, 0)
+    assert g.phase == core.PLAY and g.trump_card == face and g.moves[g.nmoves - 1] == core.PASS
+    assert len(g.hand(0)) == len(hand) + 1 and not app.table.status.text.startswith(app.t("exch_q7")[:4])
 
 
 @pytest.mark.parametrize("profile", PROFILES)

@@ -133,7 +133,7 @@ def table_lines(app, cuts):
     """The table with every status and help line it may show, the longest names in them."""
     t = app.t
     lines = [t("h_" + reason) for reason in __import__("brisca.ai").ai.REASONS.split()]
-    lines += [t("exch_q7"), t("exch_q2"), t("your_turn"), t("h_must_follow"), t("hint") + ": -"]
+    lines += [t("exch_q7"), t("exch_q2"), t("exch_q9"), t("your_turn"), t("h_must_follow"), t("hint") + ": -"]
     for name in app.names + LONG_NAMES:
         lines += [t("turn_of", name), t("took_by", name), t("exchanged", name)]
     for line in lines:

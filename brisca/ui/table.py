@@ -139,6 +139,9 @@ class Screen:
     def human(self, btn, seat):
         app = self.app
         g = app.game
+        if g.phase == core.EXCHANGE_PHASE and g.exchange_card(seat) == core.NO_CARD:
+            self.act(core.PASS)  # the step comes whoever holds the card: nothing to ask without one
+            return True
         token = (g.deal_no * 64 + g.trick_no) * 16 + g.trick_len + (8 if g.phase == core.EXCHANGE_PHASE else 0)
         if token != app.turn_token:
             app.turn_token = token
@@ -255,9 +258,10 @@ class Screen:
             info = app.help("a:back", width=t.info.cols)
         elif app.in_trick_pause:
             pass
-        elif g.phase == core.EXCHANGE_PHASE and mine:
-            ex = g.exchange_card(seat)
-            status = app.t("exch_q7" if ex % 10 == 6 else "exch_q2")  # rank 6 = Seven
+        elif g.phase == core.EXCHANGE_PHASE and mine and g.exchange_card(seat) != core.NO_CARD:
+            # The card by its name on the art: rank 6, the Seven, is the French 32-card pack's 9.
+            ex = g.exchange_card(seat) % 10
+            status = app.t("exch_q2" if ex != 6 else "exch_q9" if t.style == "french32" else "exch_q7")
             color = GOLD
             info = app.help("a:swap b:keep", "a:swap r:keep", t.info.cols)
         elif not status and g.phase <= core.EXCHANGE_PHASE and seat < g.n:
