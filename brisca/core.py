@@ -213,7 +213,7 @@ _TRICK_MAX = const(8)  # 6 players x 1, or 4 players x 2 (double)
 _MOVES_MAX = const(80)
 _FORMAT_VERSION = const(2)  # 2: the exchange step whenever it is publicly possible
 _MAGIC = const(0xB7)
-_HEADER = const(23)
+_HEADER = const(23)  # the save's header (read by brisca/_saved.py)
 
 
 _LEGAL = bytearray(HAND_MAX)  # apply()'s scratch: checking a move allocates nothing
@@ -563,33 +563,9 @@ class Game:
     @classmethod
     def from_bytes(cls, data):
         """Restore a game from to_bytes(); a ValueError if `data` is not one."""
-        try:
-            data = bytes(data)
-            if len(data) < _HEADER or data[0] != _MAGIC:
-                raise ValueError("not a saved Brisca game")
-            if data[1] != _FORMAT_VERSION:
-                raise ValueError("saved game format %d, this build reads %d" % (data[1], _FORMAT_VERSION))
-            if len(data) != _HEADER + data[22]:
-                raise ValueError("saved game truncated or overlong")
-            g = cls(Rules.from_bytes(data[2:6]), data[6] << 24 | data[7] << 16 | data[8] << 8 | data[9],
-                    data[11])
-            g.tally[:] = data[12:22]
-            g.deal_no = data[10]
-            sides = g.rules.sides
-            if data[6] > 63 or data[12 + sides: 15] != bytes(3 - sides) or data[15 + 2 * sides: 21] != bytes(
-                    6 - 2 * sides) or g.rules.match and g._leaders():
-                raise ValueError("corrupt saved game tally")
-            if g.deal_no:
-                g._deal()  # a later deal of the match: its own seed
-            g.tally0[:] = g.tally
-            for a in data[_HEADER:]:
-                if g.phase >= DEAL_OVER:
-                    raise ValueError("moves after the deal ended")
-                g.apply(a)
-            return g
-        except (TypeError, IndexError, KeyError) as e:
-            raise ValueError("corrupt saved game (%s)" % (e,))
+        from brisca._saved import from_bytes  # (loaded on first use: a resume, a record read)
 
+        return from_bytes(cls, data)
 
 
 class View:

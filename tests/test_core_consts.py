@@ -9,7 +9,7 @@ import pytest
 from brisca import core
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-MODULES = ["brisca/notation.py", "brisca/_records.py"]
+MODULES = ["brisca/notation.py", "brisca/_records.py", "brisca/_saved.py"]
 
 
 def consts(path):
