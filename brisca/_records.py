@@ -9,7 +9,7 @@ except ImportError:  # CPython
         return x
 
 
-from brisca.notation import CODE_ALPHABET, _split, action_name, parse_action, parse_rules, rules_text
+from brisca.notation import CODE_ALPHABET, _split, _text, action_name, parse_action, parse_rules, rules_text
 
 # brisca.core's numbers (stable API), as underscore consts: no heap on a board.
 _FORMAT_VERSION = const(2)
@@ -31,7 +31,7 @@ def from_record(text):
     # The game a record describes; a ValueError naming the first bad part.
     from brisca import core
 
-    parts = text.split("/")
+    parts = _text(text, "record").split("/")
     if len(parts) != 4:
         raise ValueError("a record has 4 parts: rules / seed / deal=... / moves")
     rules = parse_rules(parts[0])
@@ -43,17 +43,22 @@ def from_record(text):
         fields[key] = value
     head = bytearray(_HEADER)
     try:
+        # (Numbers go through a list and bytes(), which refuses one out of 0..255 on every runtime:
+        # a board's bytearray would keep its low byte.)
         seed = int(parts[1].strip(), 16)
         head[0], head[1] = _MAGIC, _FORMAT_VERSION
         head[2:6] = rules.to_bytes()
         head[6:10] = bytes((seed >> 24, seed >> 16 & 255, seed >> 8 & 255, seed & 255))
-        head[10] = int(fields["deal"]) - 1
-        head[11] = int(fields["dealer"])
-        for i, w in enumerate(fields["wins"].split("-") if fields["wins"] else ()):
-            head[12 + i] = int(w)
-        for i, p in enumerate(fields["points"].split("-") if fields["points"] else ()):
-            head[15 + 2 * i], head[16 + 2 * i] = int(p) >> 8, int(p) & 255
-        head[21] = int(fields["draws"])
+        tail = [int(fields["deal"]) - 1, int(fields["dealer"])] + [0] * 9 + [int(fields["draws"])]
+        wins = fields["wins"].split("-") if fields["wins"] else ()
+        points = fields["points"].split("-") if fields["points"] else ()
+        if len(wins) > 3 or len(points) > 3:
+            raise ValueError
+        for i in range(len(wins)):
+            tail[2 + i] = int(wins[i])
+        for i in range(len(points)):
+            tail[5 + 2 * i], tail[6 + 2 * i] = int(points[i]) >> 8, int(points[i]) & 255
+        head[10:22] = bytes(tail)
     except (ValueError, IndexError, OverflowError):
         raise ValueError("bad seed or deal fields in record: %r / %r" % (parts[1].strip(), parts[2].strip()))
     moves = bytes(parse_action(w) for w in parts[3].split())
@@ -89,7 +94,7 @@ def from_replay_code(code):
     from brisca import core
 
     values = []
-    for ch in code.upper().replace("O", "0").replace("I", "1").replace("L", "1"):
+    for ch in _text(code, "replay code").upper().replace("O", "0").replace("I", "1").replace("L", "1"):
         if ch in "- ":
             continue
         if ch not in CODE_ALPHABET:

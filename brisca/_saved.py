@@ -20,6 +20,8 @@ def from_bytes(cls, data):
     # The game saved as `data` (Game.to_bytes()), its moves replayed; a ValueError if it is not one.
     from brisca.core import Rules  # (loaded already: this module compiles on a small heap without it)
 
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError("a saved game is bytes, not %s" % type(data).__name__)
     try:
         if len(data) < _HEADER or data[0] != _MAGIC:
             raise ValueError("not a saved Brisca game")

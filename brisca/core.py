@@ -229,9 +229,11 @@ class Game:
     """
 
     def __init__(self, rules, seed=0, dealer=0):
+        if not isinstance(rules, Rules):
+            raise TypeError("a Game's rules are a Rules, not %s" % type(rules).__name__)
         n = rules.players
-        if not 0 <= dealer < n:
-            raise ValueError("dealer %r is not a seat" % (dealer,))
+        if type(dealer) is not int or not 0 <= dealer < n:  # (True is no seat)
+            raise ValueError("no seat %r at this table" % (dealer,))
         self.rules = rules
         self.n = n
         self.seed = seed & SEED_MAX
@@ -411,7 +413,7 @@ class Game:
         """Apply a legal action; a ValueError, with the state unchanged, for anything else."""
         n = self.legal_into(_LEGAL)
         i = 0
-        while i < n and not (isinstance(action, int) and _LEGAL[i] == action):
+        while i < n and not (type(action) is int and _LEGAL[i] == action):  # (True is no card)
             i += 1
         if i == n:
             raise ValueError("action %r is not legal now (turn: seat %r, legal: %s)" % (
@@ -562,7 +564,7 @@ class Game:
 
     @classmethod
     def from_bytes(cls, data):
-        """Restore a game from to_bytes(); a ValueError if `data` is not one."""
+        """Restore a game from to_bytes(); a ValueError if `data` is not one, a TypeError if not bytes."""
         from brisca._saved import from_bytes  # (loaded on first use: a resume, a record read)
 
         return from_bytes(cls, data)
@@ -584,6 +586,8 @@ class View:
         self.deck_cards = rules.deck_cards()
 
     def fill(self, g, seat):
+        if type(seat) is not int or not 0 <= seat < g.n:
+            raise ValueError("no seat %r at this table" % (seat,))
         self.seat = seat
         for name in ("phase", "turn", "leader", "dealer", "trick_no", "deal_no", "trump_suit", "trump_card",
                      "stock_left", "trick", "trick_seats", "trick_len", "last_trick", "last_seats", "last_len",

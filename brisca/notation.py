@@ -33,13 +33,20 @@ STYLES = ("spanish", "italian", "croatian", "french")
 PRESETS = ("brisca", "briscola", "briskula")
 
 
+def _text(text, what):
+    """`text` if it is a str, else a TypeError naming what was expected."""
+    if not isinstance(text, str):
+        raise TypeError("%s: a str expected, not %s" % (what, type(text).__name__))
+    return text
+
+
 def card_name(card):
     """'As' for the Ace of swords."""
     return RANKS[card % 10] + SUITS[card // 10]
 
 
 def parse_card(text):
-    if len(text) == 2 and text[0].upper() in RANKS and text[1].lower() in SUITS:
+    if len(_text(text, "card")) == 2 and text[0].upper() in RANKS and text[1].lower() in SUITS:
         return SUITS.index(text[1].lower()) * 10 + RANKS.index(text[0].upper())
     raise ValueError("not a card: %r (rank A234567JNK + suit cusb, e.g. As)" % (text,))
 
@@ -49,7 +56,7 @@ def action_name(action):
 
 
 def parse_action(text):
-    return {"x": _EXCHANGE, "-": _PASS, "|": _NEXT_DEAL}.get(text) or parse_card(text)
+    return {"x": _EXCHANGE, "-": _PASS, "|": _NEXT_DEAL}.get(_text(text, "action")) or parse_card(text)
 
 
 def _split(word, sep):
@@ -74,7 +81,7 @@ def parse_rules(text):
     from brisca.core import Rules
 
     players, deck, flags, tie, match, target, style = 2, 40, 0, 0, 0, 1, _STYLE_ITALIAN
-    for word in text.split():
+    for word in _text(text, "rules").split():
         key, value = _split(word, ":")
         try:
             if word[0] in "pd" and word[1:].isdigit():
@@ -99,7 +106,7 @@ def preset(name, players=2):
     """The regional preset of RULES.md section 7 for `players`; every field stays changeable."""
     from brisca import core
 
-    name = name.lower().replace("\u0161", "s")
+    name = _text(name, "preset").lower().replace("\u0161", "s")
     if name not in PRESETS:
         raise ValueError("unknown preset %r: brisca, briscola or briskula" % (name,))
     deck = {3: 36 if name == "brisca" else 39, 6: 36}.get(players, 40)

@@ -1,5 +1,5 @@
 """Text notation: rules words, presets, game records (MicroPython too)."""
-from check import raises
+from check import raises, refused
 
 from brisca import core, notation
 
@@ -25,3 +25,15 @@ def test_impossible_rules_are_rejected():
                 "p2 partners", "p6 d40", "p2 best:4", "p2 points:100", "p2 d36", "p2 wins:0", "p2 bogus"):
         raises(ValueError, notation.parse_rules, bad)
     raises(ValueError, core.Rules, 2, 40, 0, 0, 0, 1, 7)
+
+
+def test_every_parser_wants_a_str():
+    """Issue 15: None or a non-str is a TypeError that says so, never an AttributeError."""
+    for parse in (notation.parse_card, notation.parse_action, notation.parse_rules, notation.preset):
+        for bad in (None, 5, b"p2", ["As"], 2 ** 70):
+            assert "str" in str(refused(parse, bad)), (parse, bad)
+    for text in ("", "A", "Zz", "A\x00", "\u00e1s"):
+        refused(notation.parse_card, text)
+        refused(notation.parse_action, text)
+    for words in ("p", "d", "p99999999999999999999", "wins:0", "wins:99999999999999999999", "tie:", ":", "p2 p"):
+        refused(notation.parse_rules, words)

@@ -1,7 +1,7 @@
 """Game records: one line of text that replays exactly (MicroPython too)."""
 import gc
 
-from check import raises
+from check import raises, refused
 
 from brisca import core, notation
 
@@ -23,3 +23,13 @@ def test_record_replays_exactly():
 def test_bad_records_are_value_errors():
     for bad in ("", "p2 / zz / deal=1 / ", "p2 / 1 / deal=1 / Zz", "p9 / 1 / deal=1 / ", "p2 / 1 / when=1 / "):
         raises(ValueError, notation.from_record, bad)
+
+
+def test_records_and_codes_must_be_str():
+    """Issue 15: None or a non-str is a TypeError that says so, never an AttributeError."""
+    for parse in (notation.from_record, notation.from_replay_code):
+        for bad in (None, 5, b"p2 / 1 / deal=1 / ", 2 ** 70):
+            assert "str" in str(refused(parse, bad)), (parse, bad)
+    for bad in ("p2 / 1 / deal=300 / ", "p2 / 1 / deal=1 dealer=256 / ", "p2 / 1 / wins=300-0 / ",
+                "p2 / 1 / points=70000-0 / ", "p2 / 1 / draws=-1 / ", "p2 / 123456789abc / deal=1 / "):
+        refused(notation.from_record, bad)
