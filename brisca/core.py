@@ -511,18 +511,22 @@ class Game:
             if won and r.match == MATCH_POINTS:
                 p = self.match_points(side) + self.side_points(side)
                 t[3 + 2 * side], t[4 + 2 * side] = p >> 8, p & 255
+        # A save keeps the deal count in one byte: the 256th deal ends any match, the sides ahead
+        # sharing it (only endless 60-60s or ties at the target get there).
+        last = self.deal_no >= 255
         if r.match == MATCH_ONE:
             # 60-60 in a one-deal match: a draw ends it shared; annulled, it is dealt again.
-            self.match_winners = won or ((1 << r.sides) - 1 if r.tie == TIE_DRAW else 0)
+            self.match_winners = won or ((1 << r.sides) - 1 if r.tie == TIE_DRAW or last else 0)
         else:
-            self.match_winners = self._leaders()
+            self.match_winners = self._leaders(last)
         self.turn = NO_CARD
         self.phase = MATCH_OVER if self.match_winners else DEAL_OVER
         if self.phase == DEAL_OVER and (won or r.tie != TIE_SAME_DEALER):
             self.dealer = (self.dealer + 1) % self.n
 
-    def _leaders(self):
+    def _leaders(self, last=False):
         """Bitmask of the side that has reached the match target alone, or 0 (ties play on)."""
+        # After the `last` deal: of every side ahead.
         r = self.rules
         goal = r.target // 2 + 1 if r.match == MATCH_BEST_OF else r.target
         best = mask = 0
@@ -532,7 +536,7 @@ class Game:
                 best, mask = v, 1 << side
             elif v == best:
                 mask |= 1 << side
-        return mask if best >= goal and mask & (mask - 1) == 0 else 0
+        return mask if last or best >= goal and mask & (mask - 1) == 0 else 0
 
     # -- what a seat may know
     def visible_hands(self, seat):
@@ -559,7 +563,7 @@ class Game:
         """The whole game in at most 128 bytes: rules, seed, match tally and this deal's moves."""
         s = self.seed
         return bytes((_MAGIC, _FORMAT_VERSION)) + self.rules.to_bytes() + bytes(
-            (s >> 24, s >> 16 & 255, s >> 8 & 255, s & 255, self.deal_no & 255, self.deal_dealer)
+            (s >> 24, s >> 16 & 255, s >> 8 & 255, s & 255, self.deal_no, self.deal_dealer)
         ) + bytes(self.tally0) + bytes((self.nmoves,)) + bytes(self.moves[: self.nmoves])
 
     @classmethod

@@ -1,4 +1,6 @@
 """Deal scoring and match play: 60-60, 3-player ties, first to N, best of, points (MicroPython too)."""
+import gc
+
 from deals import scored
 
 from brisca import core
@@ -54,3 +56,29 @@ def test_best_of_three_and_five():
     r5 = core.Rules(2, 40, 0, 0, core.MATCH_BEST_OF, 5)
     assert scored(r5, (40, 80), tally=(2, 2)).match_winners == 2
     assert scored(r5, (40, 80), tally=(2, 1)).phase == core.DEAL_OVER
+
+
+def test_the_256th_deal_ends_any_match_shared_by_the_sides_ahead():
+    """A save keeps the deal count in one byte (issue 15): rather than lose count, deal 256 is the
+    last, won by whoever is ahead, shared when tied. Only endless 60-60s get there."""
+    for rules, tally, points, winners in ((core.Rules(2, 40, 0, core.TIE_ANNUL), (0, 0), (60, 60), 3),
+                                          (core.Rules(3, 39, 0, 0, core.MATCH_WINS, 3), (2, 2, 1), (60, 60, 0), 3),
+                                          (core.Rules(2, 40, 0, 0, core.MATCH_WINS, 3), (2, 1), (60, 60), 1)):
+        g = data = None  # one game at a time
+        gc.collect()
+        g = core.Game(rules, 1)
+        g.tally[: len(tally)] = bytes(tally)
+        g.deal_no = 254
+        for s in range(rules.players):
+            g.seat_points[s] = points[s]
+        g._score_deal()
+        assert g.phase == core.DEAL_OVER
+        g.apply(core.NEXT_DEAL)
+        data = g.to_bytes()
+        g = None
+        g = core.Game.from_bytes(data)
+        assert g.deal_no == 255 and g.to_bytes() == data  # the count survives a save
+        for s in range(rules.players):
+            g.seat_points[s] = points[s]
+        g._score_deal()
+        assert g.phase == core.MATCH_OVER and g.match_winners == winners, (tally, g.match_winners)
