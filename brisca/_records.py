@@ -66,6 +66,23 @@ def from_record(text):
     return core.Game.from_bytes(bytes(head) + moves)
 
 
+def _check(values):
+    # Damm-style check over GF(32) (polynomial x^5 + x^2 + 1): s = a*s ^ v for each 5-bit value v,
+    # a = x (the field's generator, order 31; a*s is a shift and a conditional xor); a code is good
+    # when s ends at 0, its last character chosen so. Every typo of one character is refused: s is
+    # linear, sum(a^(15-i) * v_i), and changing v_i by d != 0 changes s by a^(15-i) * d != 0 (a field
+    # has no zero divisors). Every swap of two adjacent unequal characters x, y too: a*x ^ y ==
+    # a*y ^ x would mean (a ^ 1) * (x ^ y) == 0, so x == y as a != 1; and, a's order being 31, a
+    # swap of any two unequal characters of the 16. (The check of the first codes, mod 31 over 32
+    # symbols, missed 0 <-> Z.)
+    s = 0
+    for v in values:
+        s = s << 1 ^ v
+        if s & 32:
+            s ^= 37
+    return s
+
+
 def replay_code(game):
     # A short code for the current deal (see brisca.notation).
     from brisca import core
@@ -74,7 +91,7 @@ def replay_code(game):
     data = game.rules.to_bytes() + bytes((seed >> 24, seed >> 16 & 255, seed >> 8 & 255, seed & 255,
                                           game.deal_dealer))
     out = []
-    acc = nbits = check = 0
+    acc = nbits = 0
     for i in range(len(data)):
         acc = (acc << 8 | data[i]) & 0xFFFF
         nbits += 8
@@ -82,9 +99,8 @@ def replay_code(game):
             nbits -= 5
             out.append(acc >> nbits & 31)
     out.append(acc << (5 - nbits) & 31)  # 72 bits: 14 full characters and a 2-bit tail
-    for i in range(len(out)):
-        check = (check * 7 + out[i] + i) % 31
-    out.append(check)
+    out.append(0)
+    out[15] = _check(out)  # the character that brings the check to 0
     text = "".join(CODE_ALPHABET[v] for v in out)
     return "-".join(text[i: i + 4] for i in range(0, len(text), 4))
 
@@ -102,10 +118,7 @@ def from_replay_code(code):
         values.append(CODE_ALPHABET.index(ch))
     if len(values) != 16:
         raise ValueError("replay code: 16 characters expected, got %d" % len(values))
-    check = 0
-    for i in range(15):
-        check = (check * 7 + values[i] + i) % 31
-    if check != values[15]:
+    if _check(values):
         raise ValueError("replay code: a character is mistyped (the check does not match)")
     data = bytearray()
     acc = nbits = 0

@@ -131,9 +131,10 @@ def from_record(text):
     return read(text)
 
 
-# Replay codes: rules (32 bits), the deal's seed (30 bits) and its dealer (3 bits), plus a 5-bit
-# check, in 14 Crockford base-32 characters shown as ABCD-EFGH-JKMN-PQ. Typing one on another
-# board deals the same cards.
+# Replay codes: rules (4 bytes), the deal's seed (4) and its dealer (1) in 15 Crockford base-32
+# characters, and a check character that refuses every one-character typo and every swap of two
+# characters (brisca/_records.py), shown as 0040-208G-BW47-C00Q. Typing one on another board deals
+# the same cards.
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
