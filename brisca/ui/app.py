@@ -32,7 +32,8 @@ SCREENS = ("resume_q:title title:title settings:options names:options pause:paus
 # to compile from source first, while the heap holds least
 NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.options "
          "pause:ui.listview,ui.menu,ui.pause setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
-         "picker:ui.listview,ui.picker pages:ui.listview,ui.pages table:core,ai,ui.match,ui.tabledraw,ui.tableview,ui.table "
+         "picker:ui.listview,ui.picker pages:ui.listview,ui.pages "
+         "table:core,ai,ui.match,ui.tablebase,ui.tableview,ui.table "
          "endings:notation,_records,ui.listview,ui.endings about:core,ui.listview,ui.about")
 # What a game in progress keeps loaded between its screens (its objects' classes live there).
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.search", "brisca.ui.match")
