@@ -5,23 +5,17 @@ lines in diag.txt."""
 
 from brisca import diag
 from brisca.ui import board as B
+from brisca.ui.listview import ListScreen
 
 
-class Screen:
+class Screen(ListScreen):
     """"about": measured on the poll after it first shows (the speed check takes 2 seconds)."""
 
     def __init__(self, app):
-        self.app = app
-        self.view = app.list_view()
+        super().__init__(app)
         self.lines = []
         self.top = 0
         self.measured = False
-
-    def close(self):
-        pass
-
-    def draw(self):
-        pass
 
     def enter(self, name):
         self.lines = [self.app.t("ab_wait")]

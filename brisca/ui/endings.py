@@ -4,28 +4,15 @@ drive) and the end of the match (the result, statistics, play again or exit)."""
 from brisca import core
 from brisca.ui import board as B
 from brisca.ui import match
+from brisca.ui.listview import ListScreen
 
 
-class Screen:
+class Screen(ListScreen):
     """"deal_over" and "result"."""
 
     def __init__(self, app):
-        self.app = app
-        self.view = app.list_view()
+        super().__init__(app)
         self.sel = 0
-
-    def close(self):
-        pass
-
-    def draw(self):
-        pass
-
-    def enter(self, name):
-        getattr(self, "go_" + name)()
-
-    def step(self, btn):
-        getattr(self, "on_" + self.app.screen)(btn)
-        return False
 
     # ------------------------------------------------------------------ deal over
     def go_deal_over(self):

@@ -66,3 +66,25 @@ class ListView:
         for row in rows:
             out += wrap(row, self.chars) if len(row) > self.chars else [row]
         return out
+
+
+class ListScreen:
+    """What the screens drawn on the list view share: that view, nothing to draw per frame nor to
+    let go, and a handler pair per screen (go_<screen> on entry, on_<screen> for a button)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.view = app.list_view()
+
+    def close(self):
+        pass
+
+    def draw(self):
+        pass
+
+    def enter(self, name, *args):
+        getattr(self, "go_" + name)(*args)
+
+    def step(self, btn):
+        getattr(self, "on_" + self.app.screen)(btn)
+        return False

@@ -7,6 +7,7 @@ Left/Right (and A), an action item runs with A. Each menu screen remembers where
 """
 
 from brisca.ui import board as B
+from brisca.ui.listview import ListScreen
 from brisca.ui.text import GOLD
 
 DECK_KEYS = ("ds_es", "ds_it", "ds_fr")
@@ -96,23 +97,12 @@ class Menu:
         view.show(self.title, texts, self.sel - self.top, footer, footer_color=GOLD if self.message else None)
 
 
-class MenuScreen:
+class MenuScreen(ListScreen):
     """What every menu screen shares: showing a Menu, reading its events, its remembered cursor."""
 
     def __init__(self, app):
-        self.app = app
-        self.view = app.list_view()
+        super().__init__(app)
         self.labels = {}  # menu key -> its label's text key, where they differ
-
-    def close(self):
-        pass
-
-    def draw(self):
-        pass
-
-    def step(self, btn):
-        getattr(self, "on_" + self.app.screen)(btn)
-        return False
 
     def show(self, menu, start=None):
         """Put `menu` on screen with its cursor where it was last (else on item `start`)."""
@@ -151,6 +141,3 @@ class MenuScreen:
 
     def on_off(self):
         return [self.app.t("off"), self.app.t("on")]
-
-    def enter(self, name, *args):
-        getattr(self, "go_" + name)(*args)

@@ -1,31 +1,21 @@
 """Pages of text: the rules, the statistics, and the score sheet of the game in progress."""
 
 from brisca.ui import board as B
+from brisca.ui.listview import ListScreen
 
 
-class Screen:
+class Screen(ListScreen):
     """Rules pages ("rules", back to "title" or "pause"), statistics ("stats"), score sheet ("score")."""
 
     def __init__(self, app):
-        self.app = app
-        self.view = app.list_view()
+        super().__init__(app)
         self.page = 0
-
-    def close(self):
-        pass
-
-    def draw(self):
-        pass
 
     def enter(self, name, back=None):
         self.page = 0
         if back is not None:
             self.app.rules_back = back
         getattr(self, "go_" + name)()
-
-    def step(self, btn):
-        getattr(self, "on_" + self.app.screen)(btn)
-        return False
 
     # ------------------------------------------------------------------ rules
     def pages(self):
