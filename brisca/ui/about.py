@@ -4,7 +4,6 @@ check that calibrates the AI's time, the saved records; with the drive given to 
 lines in diag.txt."""
 
 from brisca import diag
-from brisca.ui import board as B
 from brisca.ui.listview import ListScreen
 
 
@@ -33,14 +32,10 @@ class Screen(ListScreen):
             self.lines = self.measure()
             self.show()
             return False
-        if btn in (B.BTN_DOWN, B.BTN_RIGHT) and self.top + self.view.rows < len(self.lines):
-            self.top += 1
+        top = self.scrolled(btn, self.top, len(self.lines))
+        if top is not None:
+            self.top = top
             self.show()
-        elif btn in (B.BTN_UP, B.BTN_LEFT) and self.top:
-            self.top -= 1
-            self.show()
-        elif btn in (B.BTN_A, B.BTN_B, B.BTN_START):
-            self.app.go("title")
         return False
 
     def measure(self):

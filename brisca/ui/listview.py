@@ -7,6 +7,7 @@ highlighted row one of its own on a gold bar over it).
 
 import displayio
 
+from brisca.ui import board as B
 from brisca.ui.text import BG, CENTER, DIM, SEL_BG, SEL_FG, TEXT, TITLE, Text, solid, wrap
 
 
@@ -88,3 +89,14 @@ class ListScreen:
     def step(self, btn):
         getattr(self, "on_" + self.app.screen)(btn)
         return False
+
+    def scrolled(self, btn, top, count):
+        """The first row shown of `count` rows after `btn` (Down/Right a row on, Up/Left a row
+        back), from `top`; None if `btn` does not scroll. A, B or Start leave for the title."""
+        if btn in (B.BTN_DOWN, B.BTN_RIGHT) and top + self.view.rows < count:
+            return top + 1
+        if btn in (B.BTN_UP, B.BTN_LEFT) and top:
+            return top - 1
+        if btn in (B.BTN_A, B.BTN_B, B.BTN_START):
+            self.app.go("title")
+        return None

@@ -72,14 +72,10 @@ class Screen(ListScreen):
         app.dirty = True
 
     def on_stats(self, btn):
-        if btn in (B.BTN_DOWN, B.BTN_RIGHT) and self.page + self.view.rows < len(self.lines):
-            self.page += 1
+        page = self.scrolled(btn, self.page, len(self.lines))
+        if page is not None:
+            self.page = page
             self.draw_stats()
-        elif btn in (B.BTN_UP, B.BTN_LEFT) and self.page:
-            self.page -= 1
-            self.draw_stats()
-        elif btn in (B.BTN_A, B.BTN_B, B.BTN_START):
-            self.app.go("title")
 
     # ------------------------------------------------------------------ score sheet
     def go_score(self):
