@@ -231,6 +231,37 @@ def test_rules_pages_and_stats_fit(profile):
     assert_fits(app)
 
 
+def test_the_statistics_scroll_a_row_at_a_time_and_any_key_else_leaves():
+    from brisca.save.settings import LEVELS, MODES
+    from brisca.save.stats import Stats
+
+    store = make_store()
+    stats = Stats()
+    for mode in MODES:  # a line or more for every mode and level played
+        for level in LEVELS:
+            stats.record(mode, level, "win")
+    store.save_stats(stats)
+    board, app = make_app(store=store)
+    goto_item(app, "stats")
+    press(app, B.BTN_A)
+    lines, rows = app.scr.lines, app.list.rows
+    assert len(lines) > rows  # more than a screen: there is something to scroll
+    first = list(app.list.shown)
+    press(app, B.BTN_UP)  # at the top: nothing moves
+    assert app.list.shown == first and app.scr.page == 0
+    assert app.list.shown[:2] == ["1 player vs AI, Easy", "Games 1, Wins 1, Win % 100"]  # words, not keys
+    for _ in range(len(lines) + 2):  # down to the last screenful, and no further
+        press(app, B.BTN_DOWN)
+        assert_fits(app)
+    assert app.scr.page == len(lines) - rows and app.list.shown[-1] == lines[-1]
+    assert "2, pass and play" in lines and "Češalj 4-0: 0" in lines  # no AI level where no AI plays
+    shot(board, "stats_end")
+    press(app, B.BTN_UP)
+    assert app.scr.page == len(lines) - rows - 1
+    press(app, B.BTN_START)
+    assert app.screen == "title"
+
+
 def hand_geometry(app):
     t = app.table
     g = app.game

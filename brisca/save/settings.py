@@ -4,6 +4,7 @@ DECKS = ("spanish", "italian", "french")
 LEVELS = ("easy", "medium", "hard")
 # 1 v AI, 2 humans pass-and-play, 3 players, 4 as teams with an AI partner, 4 as teams of two humans.
 MODES = ("vs_ai", "two_humans", "three_players", "teams_ai", "teams_humans")
+MODE_KEYS = ("m_1ai", "m_2hot", "m_3p", "m_4team", "m_4mix")  # their names' text keys (brisca.lang)
 NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 
 

@@ -54,15 +54,29 @@ class Screen(ListScreen):
         lines = []
         if app.store is not None:
             try:
-                lines = app.store.load_stats().as_lines()
+                lines = self.stat_lines(app.store.load_stats())
             except Exception as e:
                 print("stats:", e)
-        if not lines:
-            lines = [app.t("st_none")]
         # Where the records go: boot.py gives the drive to the game only with SELECT held.
         lines += ["", app.t("drive_on")] if app.drive else ["", app.t("drive_off"), app.t("drive_how")]
-        self.lines = lines
+        self.lines = self.view.lines(lines)  # a row each: scrolling moves a row at a time
         self.draw_stats()
+
+    def stat_lines(self, stats):
+        """Each mode (and AI level) played, in the current language, then the 4-0 matches."""
+        from brisca.save.settings import LEVELS, MODE_KEYS, MODES
+
+        t = self.app.t
+        lines = []
+        for m in range(len(MODES)):
+            for lv in range(len(LEVELS)):
+                games, wins, _draws, _lost, streak, best = stats.get(m, lv)
+                if games:
+                    lines.append(t(MODE_KEYS[m]) + ("" if MODES[m] == "two_humans" else ", " + t(LEVELS[lv])))
+                    lines.append("%s %d, %s %d, %s %d" % (t("st_games"), games, t("st_wins"), wins,
+                                                        t("st_pct"), wins * 100 // games))
+                    lines.append("%s %d, %s %d" % (t("st_streak"), streak, t("st_best"), best))
+        return (lines or [t("st_none")]) + ["%s: %d" % (t("st_cesalj"), stats.cesalj)]
 
     def draw_stats(self):
         app = self.app

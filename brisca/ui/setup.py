@@ -2,11 +2,10 @@
 names, start. It opens on the preset the first time, then where its cursor was."""
 
 from brisca import core
-from brisca.save.settings import DECKS, LEVELS, MODES
+from brisca.save.settings import DECKS, LEVELS, MODE_KEYS, MODES
 from brisca.ui.match import MODE_SEATS
 from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, OPTION_KEYS, Menu, MenuScreen, _index
 
-MODE_KEYS = ("m_1ai", "m_2hot", "m_3p", "m_4team", "m_4mix")
 PRESETS = ("brisca", "briscola", "briskula")
 PRESET_KEYS = ("p_brisca", "p_briscola", "p_briskula")
 MATCHES = ((core.MATCH_ONE, 1), (core.MATCH_WINS, 2), (core.MATCH_WINS, 3), (core.MATCH_WINS, 4),
