@@ -195,6 +195,31 @@ def test_every_screen_fits_every_language_on_every_board(cuts, profile, code):
     assert cuts.found == [], "%d texts do not fit (%s, %s): %s" % (len(cuts.found), profile, code, cuts.found[:8])
 
 
+def finished(rules, seed):
+    """A match of `rules` played to its end with the first legal action each time (no AI: quick)."""
+    g = core.Game(rules, seed, 0)
+    while g.phase != core.MATCH_OVER:
+        g.apply(core.NEXT_DEAL if g.phase == core.DEAL_OVER else g.legal_actions()[0])
+    return g
+
+
+@pytest.mark.parametrize("profile", BOARDS)
+def test_the_ends_of_whole_matches_fit(cuts, profile):
+    """The last deal's score and the match result after whole matches, won and lost, by teams of
+    the longest names too: the winner's line wraps, never cuts."""
+    for code in lang.LANGS:
+        app = new_app(cuts, profile, code)
+        for rules, mode, seed in ((notation.preset("briskula", 4), 3, 1), (notation.preset("briskula", 4), 3, 2),
+                                  (notation.preset("briskula", 4), 4, 1), (notation.preset("brisca", 3), 2, 1),
+                                  (core.Rules(2, 40, 0, core.TIE_DRAW, core.MATCH_POINTS, 151), 1, 1)):
+            app.settings.mode = ("vs_ai", "two_humans", "three_players", "teams_ai", "teams_humans")[mode]
+            match.play(app, finished(rules, seed))
+            for name in ("deal_over", "result"):
+                app.go(name)
+                cuts.look(app)
+    assert cuts.found == [], cuts.found[:8]
+
+
 def test_the_exchange_prompt_fits(cuts):
     from tests.test_app import _game_at_exchange
 

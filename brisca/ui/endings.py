@@ -131,6 +131,7 @@ class Screen(ListScreen):
             rows.append(app.t("won_match", match.side_name(app, side)))
         tally, _p = match.tally_texts(app)
         rows.append(tally)
+        rows = self.view.lines(rows)  # (a team's names may need two rows)
         rows.append("")
         first = len(rows)
         rows.append(app.t("play_again"))
