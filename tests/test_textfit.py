@@ -186,10 +186,12 @@ def game(app, rules, mode):
 def test_every_screen_fits_every_language_on_every_board(cuts, profile, code):
     app = new_app(cuts, profile, code)
     menus(app, cuts)
-    # 2 players, Brisca (exchange), first to 5 deals; 2 humans; 4 in teams; 3 players; a points match
+    # 2 players, Brisca (exchange), first to 5 deals; 2 humans; 4 in teams; 3 players (with the
+    # running points and the cards still out shown); a points match
     for rules, mode, deals in ((notation.preset("brisca", 2), 0, 1), (notation.preset("briscola", 2), 1, 1),
                                (notation.preset("briskula", 4), 3, 1), (notation.preset("brisca", 3), 2, 1),
                                (core.Rules(2, 40, 0, core.TIE_DRAW, core.MATCH_POINTS, 151), 0, 9)):
+        app.settings.show_points = app.settings.show_cards_out = mode == 2
         game(app, rules, mode)
         play(app, cuts, deals)
     assert cuts.found == [], "%d texts do not fit (%s, %s): %s" % (len(cuts.found), profile, code, cuts.found[:8])
