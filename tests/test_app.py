@@ -355,6 +355,24 @@ def test_pause_last_trick_hint_and_results(profile):
     assert app.screen == "title"
 
 
+@pytest.mark.parametrize("code", ("en", "es", "it", "hr", "de", "pl"))
+def test_a_trick_the_player_takes_is_said_to_them_in_their_language(code):
+    """'You took the trick' in the second person ('Te llevas la baza'), not the third person's
+    text with 'you' for a name ('Tú se lleva la baza'); the others' tricks by their names."""
+    board, app = make_app("pybadge", render=False)
+    app.set_language(code)
+    app.go("title")
+    match.new_game(app, notation.preset("brisca", 2))
+    said = {}
+    for _ in range(3000):
+        if app.in_trick_pause:
+            said[app.game.last_winner] = app.table.status.text
+        if len(said) == 2:
+            break
+        app.step(B.BTN_A if app.screen == "table" else 0)
+    assert said == {0: app.t("took"), 1: app.t("took_by", app.names[1])}, said
+
+
 def _game_at_exchange(seat=0, rules=None):
     """A Brisca game (or one of `rules`) whose trick winner `seat` may now exchange its trump 7/2."""
     rules = rules or notation.preset("brisca", 2)

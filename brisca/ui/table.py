@@ -226,7 +226,7 @@ class Screen:
             self.pause_t0 = app.board.ticks_ms()
             w = g.last_winner
             if not app.multi and w == app.humans[0]:
-                app.status = app.t("took_by", app.t("you"))
+                app.status = app.t("took")
             else:
                 app.status = app.t("took_by", app.names[w])
             app.status_color = GOLD
