@@ -598,7 +598,7 @@ def test_out_of_memory_goes_back_to_the_title_and_keeps_the_game():
     with pytest.raises(MemoryError):
         app.step(0)
     assert app.recover() == "oom"  # what code.py does with it
-    assert app.list.shown[:1] == ["On the table screen"] and app.list.shown[3] == "The game is saved"
+    assert app.list.shown[:1] == ["Screen: Card table"] and app.list.shown[3] == "The game is saved"
     assert "brisca.ui.table" not in __import__("sys").modules or app.game is None
     press(app, B.BTN_A)
     assert app.screen == "title"

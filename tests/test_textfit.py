@@ -125,8 +125,14 @@ def menus(app, cuts):
     app.go("resume_q")
     cuts.look(app)
     app.saved = None
-    app.go("oom", "deal_over", 123456)
-    cuts.look(app)
+    from brisca.ui.app import SCREENS
+
+    for where in [word.split(":")[0] for word in SCREENS.split()] + ["start-up"]:
+        app.go("oom", where, 123456)
+        cuts.look(app)
+        # where it happened in words: not the screen's identifier, nor a text key
+        shown = " ".join(app.list.shown)
+        assert app.t("oom_on", where) not in shown and "sc_" not in shown, shown
 
 
 def table_lines(app, cuts):

@@ -70,6 +70,8 @@ class Screen(MenuScreen):
     def go_oom(self, where, free):
         """What code.py shows after a MemoryError it recovered from: where, how much was free."""
         app = self.app
+        # the screen in words: its own title's text, or "sc_" + its name's
+        where = app.t(where if app.T is not None and where in app.T else "sc_" + where)
         rows = [app.t("oom_on", where), app.t("oom_free", free) if free >= 0 else "", "",
                 app.t("oom_saved") if app.saved else ""]
         self.view.show(app.t("oom"), rows, -1, app.help("a:ok"))
