@@ -563,6 +563,19 @@ def test_without_the_drive_nothing_is_written_and_the_stats_say_how():
     assert not os.path.exists("records") and not os.path.exists("stats.txt")
 
 
+@pytest.mark.parametrize("profile, key", (("pybadge", "SELECT"), ("clue", "A"), ("s3_reverse_tft", "D0")))
+def test_the_key_that_gives_the_drive_is_the_boards_own(profile, key):
+    """Statistics and About say which key to hold at power-up for the records: the one boot.py
+    reads on this board (SELECT, the CLUE's A, the Reverse TFT's D0), not SELECT on boards
+    without one."""
+    board, app = make_app(profile, render=False)
+    app.go("stats")
+    assert "Hold %s at power-up" % key in app.scr.lines
+    app.go("about")
+    press(app, 0)
+    assert "Hold %s at power-up" % key in app.scr.lines
+
+
 def test_about_reports_the_board_and_writes_diag_txt_on_the_drive(tmp_path):
     board, app = make_app(drive=str(tmp_path))
     goto_item(app, "about")

@@ -60,5 +60,5 @@ class Screen(ListScreen):
             ok, message = export.write_file(export.DIAG_FILE, lines, app.drive)
             lines += ["", t("rec_saved", export.DIAG_FILE) if ok else message]
         else:
-            lines += ["", t("drive_off"), t("drive_how")]
+            lines += ["", t("drive_off"), t("drive_how", app.board.drive_key)]
         return lines

@@ -119,6 +119,7 @@ class Board:
             self.width = profile.width
             self.height = profile.height
         self.two_buttons = profile.two_buttons
+        self.drive_key = getattr(profile, "drive_key", "SELECT")  # held at power-up: see boot.py
         self._speaker = speaker
         self.has_speaker = speaker is not None
         self._pixels = pixels

@@ -57,8 +57,9 @@ class Screen(ListScreen):
                 lines = self.stat_lines(app.store.load_stats())
             except Exception as e:
                 print("stats:", e)
-        # Where the records go: boot.py gives the drive to the game only with SELECT held.
-        lines += ["", app.t("drive_on")] if app.drive else ["", app.t("drive_off"), app.t("drive_how")]
+        # Where the records go: boot.py gives the drive to the game only with a key held.
+        lines += ["", app.t("drive_on")] if app.drive else [
+            "", app.t("drive_off"), app.t("drive_how", app.board.drive_key)]
         self.lines = self.view.lines(lines)  # a row each: scrolling moves a row at a time
         self.draw_stats()
 

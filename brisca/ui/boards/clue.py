@@ -10,6 +10,7 @@ board_ids = ("clue_nrf52840_express",)
 keys = (("A", BTN_RIGHT, BTN_SELECT), ("B", BTN_A, BTN_START))
 pixel_count = 1
 has_speaker = True
+drive_key = "A"  # the key boot.py reads to give the drive to the game
 two_buttons = True
 joystick = False
 

@@ -10,6 +10,7 @@ keys = (("A", BTN_A, 0), ("B", BTN_B, 0), ("X", BTN_START, 0), ("Y", BTN_SELECT,
         ("DOWN", BTN_DOWN, 0), ("LEFT", BTN_LEFT, 0), ("RIGHT", BTN_RIGHT, 0))
 pixel_count = 0
 has_speaker = True
+drive_key = "A"  # the key boot.py reads to give the drive to the game
 two_buttons = False
 joystick = False
 
