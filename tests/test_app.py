@@ -231,6 +231,32 @@ def test_rules_pages_and_stats_fit(profile):
     assert_fits(app)
 
 
+@pytest.mark.parametrize("profile, rows", (
+    ("pybadge", ["<>: choose card", "A: play or confirm", "B: back, last trick", "START: pause menu",
+                 "SELECT: hint", "Pass and play: hand over", "the board, then press A."]),
+    ("clue", ["A: choose card", "B: play or confirm", "hold B: pause menu", "hold A: hint",
+              "Pass and play: hand over", "the board, then press B."]),
+    ("s3_reverse_tft", ["D1: choose card", "D2: play or confirm", "D0: back, last trick", "hold D0: pause menu",
+                        "hold D1: hint", "Pass and play: hand over", "the board, then press D2."])))
+def test_the_controls_page_names_the_boards_own_keys(profile, rows):
+    """The rules' Controls page, the last, names the keys this board has (the CLUE: A and B, held
+    or not), and leaves out what it has no key for."""
+    board, app = make_app(profile, render=False)
+    app.go("rules", "title")
+    for _ in range(app.scr.pages() - 1):
+        press(app, B.BTN_RIGHT)
+    assert app.list.shown == rows
+    ok = board.key_for(B.BTN_A)[0]
+    for code in ("es", "it", "hr", "de", "pl"):
+        app.set_language(code)
+        app.go("rules", "title")
+        for _ in range(app.scr.pages() - 1):
+            press(app, B.BTN_RIGHT)
+        shown = app.list.shown
+        assert len(shown) == len(rows) and ok in shown[-1].replace(".", " ").split(), (code, shown)
+        assert board.two_buttons == (not [row for row in shown if "START" in row or "SELECT" in row]), shown
+
+
 def test_the_statistics_scroll_a_row_at_a_time_and_any_key_else_leaves():
     from brisca.save.settings import LEVELS, MODES
     from brisca.save.stats import Stats

@@ -29,9 +29,34 @@ class Screen(ListScreen):
         p = app.T.page(self.page % n) if app.T is not None else None
         if not p or len(p) < 2:
             p = ("Rules", "See RULES.md")
-        self.view.show("%s %d/%d" % (p[0], self.page % n + 1, n), list(p[1:]), -1,
+        rows = []
+        for line in p[1:]:
+            line = self.keyed(line)
+            if line is not None:
+                rows.append(line)
+        self.view.show("%s %d/%d" % (p[0], self.page % n + 1, n), rows, -1,
                        app.help("lr:page b:back", "r:page b:back st:back"))
         app.dirty = True
+
+    def keyed(self, line):
+        """A rules line with its key ("{a}", "{st}", "{lr}": app.help's tokens) named as on this
+        board ("A", "hold B", "<>"); None if the board has no such key."""
+        at = line.find("{")
+        if at < 0:
+            return line
+        from brisca.ui.app import KEY_TOKENS
+
+        app = self.app
+        end = line.find("}", at)
+        token = line[at + 1:end]
+        if token == "lr" and app.board.key_for(B.BTN_LEFT):
+            label = "<>"
+        else:
+            key = app.board.key_for(KEY_TOKENS["r" if token == "lr" else token])
+            if key is None:
+                return None
+            label = app.t("hk_hold", key[0]) if key[1] else key[0]
+        return line[:at] + label + line[end + 1:]
 
     def on_rules(self, btn):
         app = self.app
