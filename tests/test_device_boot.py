@@ -40,7 +40,7 @@ import install  # noqa: E402
 HEAP = "384K"
 BOOT_HEAP = "304K"
 
-SCREENS = ("title: New game / Replay a deal", "rules: ", "statistics: No games played yet",
+SCREENS = ("title: New game / Replay a deal", "rules: ", "statistics: No games yet",
            "settings in Spanish: Idioma: Español", "names: Player 1: AB", "setup: Match: One deal", "table: ",
            "hint: ", "trick pause cut short", "last trick: Last trick", "pause", "score: Tricks | AB: ",
            "pause, last trick", "deal over: AB: ", "match: You ", "setup: Mode: 2, pass and play",

@@ -4,7 +4,7 @@ state (game, players, names, humans, holder, ...); this module, brisca.core and 
 loaded while a game is on (App.GAME_MODULES)."""
 
 from brisca import core
-from brisca.save.settings import LEVELS, MODES
+from brisca.save.settings import LEVELS, MODES, index_of
 
 # Modes of brisca.save.settings.MODES: (players, human seats)
 MODE_SEATS = ((2, (0,)), (2, (0, 1)), (3, (0,)), (4, (0,)), (4, (0, 2)))
@@ -27,13 +27,6 @@ class _StubPlayer:
 
     def result(self):
         return self.action
-
-
-def _index(seq, value, default=0):
-    for i in range(len(seq)):
-        if seq[i] == value:
-            return i
-    return default
 
 
 def new_game(app, rules, dealer=0):
@@ -72,7 +65,7 @@ def seat(app):
     """Humans, AI players and names for the current mode (a saved game from another mode is
     seated by its player count)."""
     g = app.game
-    mode = _index(MODES, app.settings.mode)
+    mode = index_of(app.settings.mode, MODES, 0)
     players, humans = MODE_SEATS[mode]
     if g.n != players:
         mode = {2: 0, 3: 2, 4: 3}.get(g.n, 0)
@@ -85,10 +78,15 @@ def seat(app):
     app.masked = False
     level = app.settings.level if app.settings.level in LEVELS else "medium"
     app.level = level
+    # One AI decides for every AI seat: it keeps nothing of a seat between decisions (all it
+    # remembers, such as the suits a seat showed it lacks, is public), and only one seat decides
+    # at a time.
     app.players = {}
+    ai = None
     for s in range(g.n):
         if s not in humans:
-            app.players[s] = _make_ai(g.rules, level, app.seed + 101 * s)
+            ai = ai or _make_ai(g.rules, level, app.seed + 101)
+            app.players[s] = ai
     name_seats(app)
     # One view serves whoever decides (an AI's search, a human's hint): one seat decides at a time,
     # and a fill leaves nothing of the seat before (core.View.fill).
@@ -110,7 +108,7 @@ def name_seats(app):
     ai_no = 0
     for s in range(app.game.n):
         if s in app.humans:
-            names.append(app.human_name(_index(app.humans, s)))
+            names.append(app.human_name(app.humans.index(s)))
         elif app.mode == 3 and s == 2:
             names.append(app.t("partner"))
         else:
