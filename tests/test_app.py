@@ -288,6 +288,21 @@ def test_the_statistics_scroll_a_row_at_a_time_and_any_key_else_leaves():
     assert app.screen == "title"
 
 
+@pytest.mark.parametrize("players, tally, cesalj", [(2, (4, 0), 1), (2, (4, 1), 0), (3, (4, 0, 0), 1),
+                                                     (3, (4, 0, 3), 0), (3, (4, 2, 0), 0)])
+def test_a_cesalj_is_a_4_0_over_every_other_side(players, tally, cesalj):
+    board, app = make_app(render=False)
+    app.settings.mode = "vs_ai" if players == 2 else "three_players"
+    match.new_game(app, core.Rules(players, 40 if players == 2 else 39, match=core.MATCH_WINS, target=4))
+    g = app.game
+    for side in range(players):
+        g.tally[side] = tally[side]
+    g.match_winners = 1  # the human's side (seat 0) won the match
+    app.go("result")
+    app.scr.finish_match()
+    assert app.store.load_stats().cesalj == cesalj
+
+
 def hand_geometry(app):
     t = app.table
     g = app.game

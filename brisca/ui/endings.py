@@ -92,7 +92,11 @@ class Screen(ListScreen):
             st.record(MODES[app.mode], app.level, result)
             if result == "win" and g.rules.match == core.MATCH_WINS and g.rules.target == 4:
                 side = g.rules.side_of(app.humans[0])
-                if g.tally[1 - side] == 0 and g.tally[side] == 4:
+                others = 0  # deals every other side won (3 players: two others)
+                for s in range(g.rules.sides):
+                    if s != side:
+                        others += g.tally[s]
+                if others == 0 and g.tally[side] == 4:
                     st.record_cesalj()
             app.store_call("save_stats", st)
             if app.drive:
