@@ -9,11 +9,12 @@
   stock lasts, the 61 line, the penultimate trick's draw of the face-up trump, partners (load on a
   partner's trick, never over-trump it).
 - hard: medium, plus, with 2 players, determinized alpha-beta once the stock is down to its last
-  drawing trick: each placement of the hidden cards consistent with what the seat saw (voids shown
-  under must-follow) is enumerated or sampled and solved exactly; with an empty stock that is one
-  exact solve (reason `endgame_exact`). On every other table (3 players, 4 and 6 in teams, double)
-  brisca/search.py does the same from the last drawing round once the deal's lines are few: side
-  minimax (partners cooperate; 3 players: paranoid), loaded only for those tables.
+  drawing trick (brisca/endgame.py): each placement of the hidden cards consistent with what the
+  seat saw (voids shown under must-follow) is enumerated or sampled and solved exactly; with an
+  empty stock that is one exact solve (reason `endgame_exact`). On every other table (3 players, 4
+  and 6 in teams, double) brisca/search.py does the same from the last drawing round once the
+  deal's lines are few: side minimax (partners cooperate; 3 players: paranoid). Either is loaded
+  only for hard, and only the one the table needs.
 Search state lives in preallocated module buffers (one decision runs at a time), the recursion is
 two frames per trick (under 14 frames), and the work is bounded by a node count (the same decision
 on every runtime) and by the time budget."""
@@ -58,8 +59,6 @@ LEVELS = "easy medium hard"  # space separated (a tuple of strings costs heap on
 REASONS = ("lead_cheap lead_franco follow_win_high take_carico_trump dump_low save_trump load_partner "
            "dont_overtrump_partner secure_61 exchange lose_for_trump endgame_exact must_follow")
 _BUDGET = const(200)  # default time cap per move (ms); hard: 900
-_NODES = const(500)  # hard: search nodes per move: the same work, so the same move, everywhere
-_SAMPLES = const(8)  # hard: most determinizations per move
 _BIG = const(30000)
 # Hard's card play (1/100 points)
 _TRUMP_PTS = const(100)  # each point of a trump spent costs that point, the whole deal long
@@ -70,18 +69,14 @@ _TEAM_BEATER = const(60)  # in teams, 60% of the points a beating opponent card 
 _TEAM_OVER = const(150)  # in teams, partner's chance to take is cut by 1.5 x the opponents' after
 
 _UN = bytearray(40)  # 1 if the card may be in a hidden hand or the face-down stock
-_U = bytearray(40)  # the unseen cards (search); first, per seat: cards in hand + played this trick
-_H = bytearray(10)  # search: hands of seats 0 and 1, 5 slots each
-_HL = bytearray(2)
-_ST = bytearray(4)  # search: the stock still to draw, in drawing order
-_K = bytearray(10)  # search: the opponent's known cards, then this seat's hand
+_U = bytearray(40)  # per seat: cards in hand + played this trick; then (brisca.endgame) the unseen cards
 _M = bytearray(5)  # first the reason number of each legal move, then (search) the moves
 _SC = [0] * 10  # the moves' scores (5..9: one placement's values)
 # Search facts: 0 seat, 1 trump, 2 must-follow, 3 stock cards, 4 nodes, 5 points, 6 led card,
 # 7 node limit, 8 unseen, 9 hidden stock cards, 10 enumerate?, 11 placements, 12 nodes used,
 # 13 samples done, 14 exact?, 15 known opponent cards, 16 hand size, 17 moves, 18 average beater pts
-# 19 first placement, 20 start ticks, 21 budget ms
-_S = [0] * 22
+# 19 first placement, 20 start ticks, 21 budget ms, 22 placements tried (2 players)
+_S = [0] * 23
 
 
 def _code(k):
@@ -124,7 +119,7 @@ class Player:
     """An AI seat. `choose(view)` blocks; `start`/`step`/`progress`/`result` do the same work in
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
 
-    sr = None  # brisca.search on tables other than 2 players (an instance attribute only there)
+    sr = None  # hard's search: brisca.endgame with 2 players, brisca.search on every other table
 
     def __init__(self, rules, level="medium", seed=0):
         self.level = 0 if level == "easy" else 1 if level == "medium" else 2 if level == "hard" else -1
@@ -136,14 +131,16 @@ class Player:
         self.deal = -1
         self.action = self.tricks = self.todo = self.done = self.t0 = self.budget = 0
         self.reason = "dump_low"
-        if self.level == 2 and (rules.players > 2 or rules.plays > 1):
+        if self.level == 2:  # hard's search, loaded only for hard, and only the one its table needs
             import gc
 
             if hasattr(gc, "mem_free"):  # a board: free blocks together first, so the module fits
                 gc.collect()
-            from brisca import search  # every other table shape's search: only loaded when needed
-
-            self.sr = search
+            if rules.players > 2 or rules.plays > 1:
+                from brisca import search as sr
+            else:
+                from brisca import endgame as sr  # type: ignore[no-redef]
+            self.sr = sr
 
     def choose(self, view, budget_ms=None):
         """The action for `view`: always one of view.legal[:view.nlegal]."""
@@ -284,43 +281,7 @@ class Player:
         self.reason = _code(12 if r.flags & _F_FOLLOW and n < v.hand_len else _M[k])
         if self.level < 2 or n < 2:
             return
-        if self.sr:  # every other table: brisca.search
-            self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S)
-            return
-        if v.stock_left > 2:
-            return
-        # Hard, 2 players, at most the last drawing trick left: exact search over the placements.
-        o = 1 - me
-        known = 0
-        for c in v.deck_cards:
-            if v.holder[c] == o + 1:
-                _K[known] = c
-                known += 1
-        nst = v.stock_left - (face != _NO) - (v.stock_top != _NO)
-        k = 0
-        for c in v.deck_cards:
-            if _UN[c]:
-                _U[k] = c
-                k += 1
-        if nst > 1 or k != v.hand_sizes[o] - known + nst:
-            return  # two hidden stock cards (Briscolone), or a view that does not add up
-        total = k if nst else 1
-        _ST[0], _ST[1] = v.stock_top, face
-        for j in range(v.hand_len):
-            _K[5 + j] = v.hand[j]
-        for j in range(n):
-            _M[j] = v.legal[j]
-            _SC[j] = 0
-            if _M[j] == self.action:
-                _M[j], _M[0] = _M[0], _M[j]
-        self.todo = min(total, _SAMPLES)
-        _S[20], _S[21] = self.t0, self.budget
-        _S[19] = self.rng.below(total)  # enumerate from a random placement: a cut-off search is unbiased
-        (_S[0], _S[1], _S[2], _S[3], _S[5], _S[6], _S[8], _S[9], _S[10], _S[11], _S[12], _S[14], _S[15], _S[16],
-         _S[17]) = (me, trump, r.flags & _F_FOLLOW, v.stock_left, v.seat_points[me],
-                    v.trick[0] if tl else _NO, k, nst, total <= _SAMPLES, total, 0,
-                    v.stock_left == 0, known, v.hand_len, n)
-
+        self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S, self.rng)
     def step(self, max_ms):
         """Work up to about `max_ms`; True once the result is final."""
         t1 = ticks_ms()
@@ -328,11 +289,8 @@ class Player:
             if since(self.t0) >= self.budget:
                 self.todo = self.done  # out of time: keep what is decided
                 break
-            if self.sr:
-                if not self.sr.one(self.rng, self.voids, _M, _SC, _S):
-                    self.todo = self.done  # node budget or time spent: drop this placement
-            else:
-                self._search_one()
+            if not self.sr.one(self.rng, self.voids, _M, _SC, _S):
+                self.todo = self.done  # node budget or time spent: drop this placement
             self.done += 1
             if self.done < self.todo and since(t1) >= max_ms:
                 return False
@@ -346,115 +304,6 @@ class Player:
                 self.reason = _code(11)
         self.todo = self.done = 0  # final: later calls change nothing (the scratch is shared)
         return True
-
-    def _search_one(self):
-        """Solve one placement of the hidden cards exactly; add its value to each move's score."""
-        me, k = _S[0], _S[8]
-        opp = 1 - me
-        d = (_S[19] + self.done) % _S[11] if _S[10] else self.rng.below(_S[11])
-        if _S[9]:
-            _ST[0] = _U[d]  # the hidden stock card (the winner of this trick draws it)
-        else:
-            d = 99
-        h = 0
-        for i in range(k):
-            if i != d:
-                c = _U[i]
-                if self.voids >> (opp * 4 + c // 10) & 1:
-                    return  # inconsistent with what the opponent showed
-                _H[opp * 5 + h] = c
-                h += 1
-        for i in range(_S[15]):
-            _H[opp * 5 + h] = _K[i]
-            h += 1
-        _HL[opp] = h
-        for i in range(_S[16]):
-            _H[me * 5 + i] = _K[5 + i]
-        _HL[me] = _S[16]
-        _S[4] = 0
-        _S[7] = _NODES - _S[12]
-        a = -_BIG
-        for i in range(_S[17]):
-            # The heuristic's move first; the others only need to be shown worse: a move that
-            # is scores the bound found (an upper bound of its value), which is cheap and safe.
-            val = _ab(me, _S[6], _S[5], a, _BIG, 0, _M[i])
-            if _S[4] > _S[7]:
-                self.todo = self.done  # node budget spent: drop this placement
-                return
-            _SC[5 + i] = val
-            a = max(a, val)
-        for i in range(_S[17]):
-            _SC[i] += _SC[5 + i]
-        _S[12] += _S[4]
-        _S[13] += 1
-
-
-def _ab(turn, led, pts, alpha, beta, si, only):
-    """Alpha-beta over the rest of a 2-player deal with every card placed. `pts`: the searching
-    seat's points; `si` indexes the stock _ST. Value: final points, +200 for a win, +100 a draw."""
-    _S[4] += 1
-    if not _S[4] & 63 and since(_S[20]) >= _S[21]:
-        _S[7] = 0  # out of time: abandon this placement
-    if _S[4] > _S[7]:
-        return 0
-    me, trump, h = _S[0], _S[1], _H
-    b = turn * 5
-    k = _HL[turn]
-    if led == _NO and k == 1 and si >= _S[3]:  # the last trick, inline (a call costs most on a board)
-        c, led = h[b], h[5 - b]
-        if led // 10 == c // 10 and STRENGTH[led % 10] > STRENGTH[c % 10] or led // 10 == trump != c // 10:
-            turn = 1 - turn
-        pts += POINTS[c % 10] + POINTS[led % 10] if turn == me else 0
-        return pts + (200 if pts > 60 else 100 if pts == 60 else 0)
-    follow = _NO
-    if led != _NO and _S[2]:
-        for i in range(k):
-            if h[b + i] // 10 == led // 10:
-                follow = led // 10
-    maxi = turn == me
-    best = -_BIG if maxi else _BIG
-    for i in range(k):
-        c = h[b + i]
-        if only != _NO and c != only or follow != _NO and c // 10 != follow:
-            continue
-        last = h[b + k - 1]
-        h[b + i] = last
-        _HL[turn] = k - 1
-        if led == _NO:
-            val = _ab(1 - turn, c, pts, alpha, beta, si, _NO)
-        else:
-            w = 1 - turn
-            if c // 10 == led // 10:
-                if STRENGTH[c % 10] > STRENGTH[led % 10]:
-                    w = turn
-            elif c // 10 == trump:
-                w = turn
-            p = pts + (POINTS[c % 10] + POINTS[led % 10] if w == me else 0)
-            if si < _S[3]:  # both draw: the winner first
-                h[w * 5 + _HL[w]] = _ST[si]
-                h[(1 - w) * 5 + _HL[1 - w]] = _ST[si + 1]
-                _HL[w] += 1
-                _HL[1 - w] += 1
-                val = _ab(w, _NO, p, alpha, beta, si + 2, _NO)
-                _HL[w] -= 1
-                _HL[1 - w] -= 1
-            elif _HL[0] + _HL[1] == 0:
-                val = p + (200 if p > 60 else 100 if p == 60 else 0)
-            else:
-                val = _ab(w, _NO, p, alpha, beta, si, _NO)
-        _HL[turn] = k
-        h[b + k - 1] = last
-        h[b + i] = c
-        if maxi:
-            best = max(best, val)
-            alpha = max(alpha, val)
-        else:
-            best = min(best, val)
-            beta = min(beta, val)
-        if alpha >= beta:
-            break
-    return best
-
 
 _HINT = []  # type: list
 

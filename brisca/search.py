@@ -47,9 +47,10 @@ SP = [0, 0, 0]  # points per side
 F = [0] * 18
 
 
-def prepare(v, k, t0, budget, since, moves, score, facts):
+def prepare(v, k, t0, budget, since, moves, score, facts, rng=None):
     """Set up the search of `v` (brisca.ai's buffers: the moves, the heuristic's choice k first,
-    scores, facts); how many placements to try (0: keep the heuristic move)."""
+    scores, facts); how many placements to try (0: keep the heuristic move). (`rng`: brisca.endgame's
+    prepare() takes it, this one samples in one().)"""
     n = v.nlegal
     if not setup(v, since, t0, budget, _EXACT_LINES):
         return 0

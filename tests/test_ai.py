@@ -159,14 +159,16 @@ def late_view(seed=4):
 
 
 def test_budget_is_honoured_even_with_unbounded_search(monkeypatch):
-    monkeypatch.setattr(ai, "_NODES", 10 ** 9)  # only the clock can stop it now
-    slow = ai._ab
+    from brisca import endgame
+
+    monkeypatch.setattr(endgame, "_NODES", 10 ** 9)  # only the clock can stop it now
+    slow = endgame._ab
 
     def crawl(*args):
         time.sleep(0.0001)
         return slow(*args)
 
-    monkeypatch.setattr(ai, "_ab", crawl)
+    monkeypatch.setattr(endgame, "_ab", crawl)
     v = late_view()
     for budget in (5, 30):
         t0 = time.perf_counter()

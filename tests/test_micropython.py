@@ -77,8 +77,9 @@ def test_portable_under_micropython(module, function, mpy_tree):
 # board's: 32K unless listed, measured figures rounded up. brisca.core compiles in one piece
 # (101K measured): split into parts that each compile within 32K, the parts' own modules, dicts
 # and names cost about 3K more heap in play, which the 32K portable tests above cannot spare.
-# ai and search import core first, which sets their figures (116K and 112K measured).
-SOURCE_HEAP = {"core": "104K", "ai": "120K", "search": "116K"}
+# ai and search import core first, which sets their figures, and endgame imports ai (measured: ai
+# 108K, endgame 112K, search 112K).
+SOURCE_HEAP = {"core": "104K", "ai": "112K", "endgame": "116K", "search": "116K"}
 
 
 @pytest.mark.parametrize("module", DEVICE_MODULES)

@@ -36,7 +36,7 @@ NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.opti
          "table:core,ai,ui.match,ui.tablebase,ui.tableview,ui.table "
          "endings:notation,_records,ui.listview,ui.endings about:core,ui.listview,ui.about")
 # What a game in progress keeps loaded between its screens (its objects' classes live there).
-GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.search", "brisca.ui.match")
+GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.search", "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
 KEY_TOKENS = {"a": B.BTN_A, "b": B.BTN_B, "st": B.BTN_START, "se": B.BTN_SELECT, "r": B.BTN_RIGHT}  # help()
 
@@ -258,8 +258,11 @@ class App:
         if module == "picker" and args and args[0] == "code":  # a replay code: dealt by the core
             names[:0] = ("brisca.core", "brisca.notation", "brisca._records", "brisca.ui.match")
         g = self.game  # (None when resuming: not read yet)
-        if module == "table" and self.settings.level == "hard" and (g is None or g.n > 2 or g.rules.plays > 1):
-            names.insert(1, "brisca.search")  # hard beyond two players searches with it
+        if module == "table":  # hard's search (brisca.ai loads it): a hint searches as hard does
+            if g is not None and g.n == 2 and g.rules.plays == 1:
+                names.insert(1, "brisca.endgame")
+            elif self.settings.level == "hard":
+                names.insert(1, "brisca.search")
         return names
 
     def _enter(self, screen, args):

@@ -398,7 +398,7 @@ def hard_four_players():
 
 
 # The searches' recursion: the deepest C stack (micropython.stack_use(), bytes) seen on entering
-# brisca.ai._ab or brisca.search._g, wrapped once their modules are loaded (the wrapper's own frame
+# brisca.endgame._ab or brisca.search._g, wrapped once their modules are loaded (the wrapper's own frame
 # included, so a little over the real figure).
 _stack = [0, False, False]
 
@@ -419,8 +419,8 @@ def _deepest(mod, name, seen):
 
 
 def _watch_stack():
-    if not _stack[1] and "brisca.ai" in sys.modules:
-        _deepest(sys.modules["brisca.ai"], "_ab", 1)
+    if not _stack[1] and "brisca.endgame" in sys.modules:
+        _deepest(sys.modules["brisca.endgame"], "_ab", 1)
     if not _stack[2] and "brisca.search" in sys.modules:
         _deepest(sys.modules["brisca.search"], "_g", 2)
 
