@@ -1,8 +1,8 @@
 """Will it fit? The game's RAM with a board's object sizes against a PyBadge's budget (issue 12):
 tools/fit.py plays the device scripts on MicroPython's 32-bit port and measures every figure the
-README's table shows. The bars that are met are held here; the three the game does not meet yet
-(the 4-player hard deal's peak, a 16 KB block after every screen change, the cold start from .py)
-are held where they stand, so they can only get better."""
+README's table shows. The bars that are met are held here; the two the game does not meet yet
+(a 16 KB block after every screen change, the cold start from .py) are held where they stand, so
+they can only get better."""
 
 import pathlib
 import sys
@@ -23,6 +23,7 @@ def figures(tmp_path_factory):
 def test_every_screen_and_the_peaks_fit_the_budget(figures, mp32):
     assert figures["title"] <= fit.TITLE_BUDGET, figures["title"]
     assert figures["peak_full"] <= fit.BUDGET, figures["peak_full"]
+    assert figures["peak_hard4"] <= fit.BUDGET, figures["peak_hard4"]
     assert len(figures["screens_full"]) >= 15  # every screen the script shows was measured
 
 
@@ -32,9 +33,8 @@ def test_a_screen_shown_again_holds_no_more_than_the_first_time(figures, mp32):
 
 
 def test_the_bars_not_met_yet_do_not_get_worse(figures, mp32):
-    # bars: 96,000 B for each; measured when this was written: the 4-player hard deal's peak
-    # 96,720 B, where a 16 KB block ends after a screen change 139,648 B, the cold start from .py
-    # 119,056 B (brisca.core compiled at the new-game menu)
-    assert figures["peak_hard4"] <= 96 * 1024, figures["peak_hard4"]
+    # bars: 96,000 B for each; measured when this was written: where a 16 KB block ends after a
+    # screen change 130,032 B, the cold start from .py 119,696 B (brisca.core compiled at the
+    # new-game menu)
     assert figures["block_end"] <= 140 * 1024, figures["block_end"]
     assert figures["cold_start"] <= 120 * 1024, figures["cold_worst"]
