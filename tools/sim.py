@@ -117,6 +117,8 @@ def _make_display_class():
             self._extra_rows = extra_rows
             self._window = None
             self.on_present = None
+            # displayio's background thread may poll this display before _initialize() has run
+            self._pygame_screen = None
             super().__init__(width=width, height=height, auto_refresh=False, caption=caption)
 
         def _initialize(self, init_sequence):
