@@ -303,6 +303,16 @@ def test_a_cesalj_is_a_4_0_over_every_other_side(players, tally, cesalj):
     assert app.store.load_stats().cesalj == cesalj
 
 
+def test_a_match_shared_at_the_end_says_it_is_a_draw_and_between_whom():
+    board, app = make_app(render=False)
+    app.settings.mode = "three_players"
+    match.new_game(app, core.Rules(3, 39, match=core.MATCH_WINS, target=4))
+    app.game.match_winners = 0b011  # seats 0 and 1 level at the end
+    app.go("result")
+    assert app.list.shown[0] == "Draw: Player 1 / AI 1", app.list.shown
+    assert_fits(app)
+
+
 def hand_geometry(app):
     t = app.table
     g = app.game

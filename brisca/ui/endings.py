@@ -115,11 +115,12 @@ class Screen(ListScreen):
         app = self.app
         g = app.game
         w = g.match_winners
-        if w == 0 or w & (w - 1):
-            line = app.t("draw6060") if g.rules.sides == 2 and g.rules.match == core.MATCH_ONE else "="
-            names = [match.side_name(app, s) for s in range(g.rules.sides) if w >> s & 1]
-            if names and line == "=":
-                line = " / ".join(names)
+        if w == 0 or w & (w - 1):  # shared: a 60-60 one-deal match, or sides level at the end
+            if g.rules.sides == 2 and g.rules.match == core.MATCH_ONE:
+                line = app.t("draw6060")
+            else:
+                names = [match.side_name(app, s) for s in range(g.rules.sides) if w >> s & 1]
+                line = app.t("t_draw") + (": " + " / ".join(names) if names else "")
         elif not app.multi:
             line = app.t("you_won") if match.human_result(app) == "win" else app.t("you_lost")
         else:
