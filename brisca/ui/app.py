@@ -260,7 +260,7 @@ class App:
         g = self.game  # (None when resuming: not read yet)
         if module == "table":  # hard's search (brisca.ai loads it): a hint searches as hard does
             if g is not None and g.n == 2 and g.rules.plays == 1:
-                names.insert(1, "brisca.endgame")
+                names.insert(1, "brisca.endgame")  # (which imports brisca.ai itself)
             elif self.settings.level == "hard":
                 names.insert(1, "brisca.search")
         return names
