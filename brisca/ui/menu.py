@@ -21,13 +21,6 @@ ON_OFF = (("sound", "sound", "sound"), ("leds", "leds", "leds"), ("points", "o_p
           ("out", "o_out", "show_cards_out"))
 
 
-def _index(seq, value, default=0):
-    for i in range(len(seq)):
-        if seq[i] == value:
-            return i
-    return default
-
-
 class Menu:
     """A scrolling list of items; an item is [key, label, choices or None, index].
 

@@ -1,7 +1,7 @@
 """The settings menu and the players' names."""
 
-from brisca.save.settings import DECKS
-from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, MENU_KEYS, ON_OFF, OPTION_KEYS, Menu, MenuScreen, _index
+from brisca.save.settings import DECKS, index_of
+from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, MENU_KEYS, ON_OFF, OPTION_KEYS, Menu, MenuScreen
 
 
 class Screen(MenuScreen):
@@ -14,8 +14,8 @@ class Screen(MenuScreen):
             app.settings_back = back
         s = app.settings
         oo = self.on_off()
-        items = [self.item("lang", "language", list(LANG_NAMES), _index(LANG_CODES, s.language)),
-                 self.item("deck", "deck", [app.t(k) for k in DECK_KEYS], _index(DECKS, s.deck))]
+        items = [self.item("lang", "language", list(LANG_NAMES), index_of(s.language, LANG_CODES, 0)),
+                 self.item("deck", "deck", [app.t(k) for k in DECK_KEYS], index_of(s.deck, DECKS, 0))]
         for key, label, attr in ON_OFF:
             items.append(self.item(key, label, oo, 1 if getattr(s, attr) else 0))
         items += [self.item("names"), self.item("back")]

@@ -2,9 +2,9 @@
 names, start. It opens on the preset the first time, then where its cursor was."""
 
 from brisca import core
-from brisca.save.settings import DECKS, LEVELS, MODE_KEYS, MODES
+from brisca.save.settings import DECKS, LEVELS, MODE_KEYS, MODES, index_of
 from brisca.ui.match import MODE_SEATS
-from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, OPTION_KEYS, Menu, MenuScreen, _index
+from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, OPTION_KEYS, Menu, MenuScreen
 
 PRESETS = ("brisca", "briscola", "briskula")
 PRESET_KEYS = ("p_brisca", "p_briscola", "p_briskula")
@@ -24,12 +24,12 @@ def preset_values(v, name):
     from brisca import notation
 
     r = notation.preset(name, MODE_SEATS[v["mode"]][0])
-    v["preset"] = _index(PRESETS, name)
+    v["preset"] = index_of(name, PRESETS, 0)
     for key, flag, _label in FLAG_ITEMS:
         v[key] = 1 if r.flags & flag else 0
     v["tie"] = r.tie
     v["deck3"] = 1 if name == "brisca" else 0
-    v["match"] = _index(MATCHES, (r.match, r.target), 0)
+    v["match"] = index_of((r.match, r.target), MATCHES, 0)
     v["deck"] = 0 if name == "brisca" else 1
     v["fr32"] = 0
 
@@ -43,7 +43,7 @@ def values_from_rules(v, data):
     for key, flag, _label in FLAG_ITEMS:
         v[key] = 1 if r.flags & flag else 0
     v["tie"] = r.tie
-    v["match"] = _index(MATCHES, (r.match, r.target), v["match"])
+    v["match"] = index_of((r.match, r.target), MATCHES, v["match"])
     v["deck3"] = 1 if r.deck == 36 else 0
     v["fr32"] = 1 if r.deck == 32 else 0
     v["preset"] = (0, 1, 2, 0)[r.style] if r.style < 3 else v["preset"]
@@ -81,10 +81,10 @@ class Screen(MenuScreen):
         s = app.settings
         v = getattr(app, "setup_values", None)
         if v is None:
-            v = {"mode": _index(MODES, s.mode), "level": _index(LEVELS, s.level, 1),
-                 "lang": _index(LANG_CODES, s.language), "sound": 1 if s.sound else 0}
+            v = {"mode": index_of(s.mode, MODES, 0), "level": index_of(s.level, LEVELS, 1),
+                 "lang": index_of(s.language, LANG_CODES, 0), "sound": 1 if s.sound else 0}
             preset_values(v, "brisca")
-            v["deck"] = _index(DECKS, s.deck)
+            v["deck"] = index_of(s.deck, DECKS, 0)
             if s.rules:
                 values_from_rules(v, s.rules)
             app.setup_values = v
