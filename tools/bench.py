@@ -1,7 +1,8 @@
 """Benchmark two players over duplicate deals (each deal played with seats swapped).
 
     .venv/bin/python tools/bench.py --a hard --b medium --deals 2000 --jobs 2
-Players: easy, medium, hard (brisca.ai), random, greedy (tools/bench_players.py).
+Players: easy, medium, hard (brisca.ai), hard1 (hard before its learned evaluation, frozen in
+tools/hard1/), random, greedy (tools/bench_players.py), pimc, ismcts (tools/ref_bots.py).
 Prints A's score (wins + half draws) with a 95% confidence interval over deals, average points,
 per-move time (median, max) of each AI player on CPython and, on a subset of deals, under the
 MicroPython binary with the compiled .mpy modules (plus bytes allocated per move and the ai module's
@@ -36,7 +37,7 @@ from pystone_ref import PYBADGE_PYSTONES, Unavailable, cpython_pystones, write_m
 from brisca import ai, core  # noqa: E402 (after sys.path / gc set-up on purpose)
 from brisca.notation import parse_rules  # noqa: E402 (after sys.path / gc set-up on purpose)
 
-NAMES = ("easy", "medium", "hard", "random", "greedy", "pimc", "ismcts", "gymgreedy")
+NAMES = ("easy", "medium", "hard", "hard1", "random", "greedy", "pimc", "ismcts", "gymgreedy")
 
 
 def make(name, rules, seed):
@@ -47,6 +48,10 @@ def make(name, rules, seed):
         return RandomPlayer(rules, seed)
     if name == "greedy":
         return GreedyPlayer(rules, seed)
+    if name == "hard1":  # hard before its learned evaluation, frozen (tools/hard1/)
+        from hard1 import ai as hard1
+
+        return hard1.Player(rules, "hard", seed)
     if name.split(":")[0] in ("pimc", "ismcts", "gymgreedy"):
         import ref_bots
 
@@ -159,6 +164,9 @@ def run_micropython(a, b, text, deals, seed):
                 continue
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
             subprocess.run([str(cross), "-o", str(tmp / rel), str(src)], check=True)
+        if (ROOT / "assets" / "hard.net").exists():  # hard's weights, where brisca.net looks for them
+            (tmp / "assets").mkdir()
+            shutil.copy(ROOT / "assets" / "hard.net", tmp / "assets" / "hard.net")
         for name in ("bench_players", "bench_ref"):
             subprocess.run([str(cross), "-o", str(tmp / (name + ".mpy")), str(ROOT / "tools" / (name + ".py"))],
                            check=True)

@@ -1,0 +1,3 @@
+"""hard1: the hard AI as it was before its learned evaluation (brisca/ai.py and brisca/endgame.py at
+commit ccb4770), frozen here, host only, so every later change to hard is measured against it
+(tools/bench.py --b hard1). Do not edit: measure against it."""

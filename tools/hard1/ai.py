@@ -1,0 +1,316 @@
+"""Device AI: three levels that decide from a seat's `View` only, within a time budget.
+
+- easy: the medium evaluation, but forgetful (counts only the cards on the table), and 3 times in 4
+  it picks at random among the moves at most 10 points worse than the best: beginner slips, never
+  absurd ones (no Ace thrown on the opponent's trick).
+- medium: hand-written play with card counting. For each legal card it estimates the trick's
+  outcome (exact odds that a seat still to play holds a card beating it, from the unseen cards and
+  those seats' hidden hand sizes), the points won or lost, the cost of spending a trump while the
+  stock lasts, the 61 line, the penultimate trick's draw of the face-up trump, partners (load on a
+  partner's trick, never over-trump it).
+- hard: medium, plus, with 2 players, determinized alpha-beta once the stock is down to its last
+  drawing trick (brisca/endgame.py): each placement of the hidden cards consistent with what the
+  seat saw (voids shown under must-follow) is enumerated or sampled and solved exactly; with an
+  empty stock that is one exact solve (reason `endgame_exact`). On every other table (3 players, 4
+  and 6 in teams, double) brisca/search.py does the same from the last drawing round once the
+  deal's lines are few: side minimax (partners cooperate; 3 players: paranoid). Either is loaded
+  only for hard, and only the one the table needs.
+Search state lives in preallocated module buffers (one decision runs at a time), the recursion is
+two frames per trick (under 14 frames), and the work is bounded by a node count (the same decision
+on every runtime) and by the time budget."""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from brisca.core import POINTS, STRENGTH, Random, beats
+
+# core's action, card, phase and flag numbers (stable API), as underscore consts: no heap on a board
+_EXCHANGE = const(40)
+_NO = const(255)
+_PLAY = const(0)
+_F_FOLLOW = const(32)
+
+# Milliseconds without floats: CircuitPython's supervisor.ticks_ms wraps at 2**29, MicroPython's
+# ticks_ms at a multiple of it, so a difference masked to 29 bits is right on every runtime.
+try:
+    from supervisor import ticks_ms
+except ImportError:
+    try:
+        from time import ticks_ms  # type: ignore[attr-defined, no-redef]
+    except ImportError:  # CPython
+        from time import monotonic_ns
+
+        def ticks_ms():  # type: ignore[misc]
+            return monotonic_ns() // 1000000 & 0x1FFFFFFF
+
+
+def since(t0):
+    """Milliseconds from ticks_ms() value t0 to now."""
+    return ticks_ms() - t0 & 0x1FFFFFFF
+
+
+LEVELS = "easy medium hard"  # space separated (a tuple of strings costs heap on the board)
+# The hint codes, space separated, in the order of the reason numbers used below.
+REASONS = ("lead_cheap lead_franco follow_win_high take_carico_trump dump_low save_trump load_partner "
+           "dont_overtrump_partner secure_61 exchange lose_for_trump endgame_exact must_follow")
+_BUDGET = const(200)  # default time cap per move (ms); hard: 900
+_BIG = const(30000)
+# Hard's card play (1/100 points)
+_TRUMP_PTS = const(100)  # each point of a trump spent costs that point, the whole deal long
+_TEAM_TRUMP_PTS = const(250)  # in teams, 2.5 times that
+_TEAM_FADE = const(24)  # in teams, a trump's strength is kept dear until this many stock cards
+_TEAM_FACE = const(2)  # in teams, the face-up card the losing side draws: twice medium's worth
+_TEAM_BEATER = const(60)  # in teams, 60% of the points a beating opponent card is expected to add
+_TEAM_OVER = const(150)  # in teams, partner's chance to take is cut by 1.5 x the opponents' after
+
+_UN = bytearray(40)  # 1 if the card may be in a hidden hand or the face-down stock
+_U = bytearray(40)  # per seat: cards in hand + played this trick; then (brisca.endgame) the unseen cards
+_M = bytearray(5)  # first the reason number of each legal move, then (search) the moves
+_SC = [0] * 10  # the moves' scores (5..9: one placement's values)
+# Search facts: 0 seat, 1 trump, 2 must-follow, 3 stock cards, 4 nodes, 5 points, 6 led card,
+# 7 node limit, 8 unseen, 9 hidden stock cards, 10 enumerate?, 11 placements, 12 nodes used,
+# 13 samples done, 14 exact?, 15 known opponent cards, 16 hand size, 17 moves, 18 average beater pts
+# 19 first placement, 20 start ticks, 21 budget ms, 22 placements tried (2 players)
+_S = [0] * 23
+
+
+def _code(k):
+    """Reason number k as its hint code (a short string: the only allocation of a decision)."""
+    a = 0
+    for _ in range(k):
+        a = REASONS.index(" ", a) + 1
+    b = REASONS.find(" ", a)
+    return REASONS[a:] if b < 0 else REASONS[a:b]
+
+
+def _p_beat(v, best, mask, nun):
+    """Percent chance that a seat in `mask` holds a card beating `best` (hypergeometric odds over
+    the unseen cards and those seats' hidden cards); _S[18] = such cards' average points."""
+    trump = v.trump_suit
+    nbeat = pts = hidden = 0
+    for u in v.deck_cards:
+        h = v.holder[u]
+        if h and mask >> (h - 1) & 1:
+            hidden -= 1
+            if beats(u, best, trump):
+                _S[18] = POINTS[u % 10]
+                return 100
+        if _UN[u] and beats(u, best, trump):
+            nbeat += 1
+            pts += POINTS[u % 10]
+    _S[18] = pts // nbeat if nbeat else 0
+    for s in range(v.n):
+        if mask >> s & 1:
+            hidden += v.hand_sizes[s]
+    q = 1000
+    for i in range(nbeat):
+        if nun - hidden - i <= 0:
+            return 100
+        q = q * (nun - hidden - i) // (nun - i)
+    return (1000 - q) // 10
+
+
+class Player:
+    """An AI seat. `choose(view)` blocks; `start`/`step`/`progress`/`result` do the same work in
+    slices so the UI stays responsive. `reason` is the last decision's hint code."""
+
+    sr = None  # hard's search: brisca.endgame with 2 players, brisca.search on every other table
+
+    def __init__(self, rules, level="medium", seed=0):
+        self.level = 0 if level == "easy" else 1 if level == "medium" else 2 if level == "hard" else -1
+        if self.level < 0:
+            raise ValueError("AI level " + repr(level) + ": use easy, medium or hard")
+        self.rules = rules
+        self.rng = Random(seed)
+        self.voids = 0  # bit seat * 4 + suit: that seat showed it lacks the suit (must-follow)
+        self.deal = -1
+        self.action = self.tricks = self.todo = self.done = self.t0 = self.budget = 0
+        self.reason = "dump_low"
+        if self.level == 2:  # hard's search, loaded only for hard, and only the one its table needs
+            import gc
+
+            if hasattr(gc, "mem_free"):  # a board: free blocks together first, so the module fits
+                gc.collect()
+            if rules.players > 2 or rules.plays > 1:
+                from brisca import search as sr
+            else:
+                from hard1 import endgame as sr  # type: ignore[no-redef]
+            self.sr = sr
+
+    def choose(self, view, budget_ms=None):
+        """The action for `view`: always one of view.legal[:view.nlegal]."""
+        self.start(view, budget_ms)
+        while not self.step(1000):
+            pass
+        return self.action
+
+    def progress(self):
+        return 100 if self.done >= self.todo else 100 * self.done // self.todo
+
+    def result(self):
+        return self.action
+
+    def start(self, v, budget_ms=None):
+        """Begin deciding for `v`: the heuristic move is ready at once; a search may refine it.
+        (One function on purpose: every function costs heap on the board.)"""
+        self.t0 = ticks_ms()
+        self.budget = (900 if self.level == 2 else _BUDGET) if budget_ms is None else budget_ms
+        self.todo = self.done = _S[13] = 0
+        n, r, me, trump, face, tl = v.nlegal, v.rules, v.seat, v.trump_suit, v.trump_card, v.trick_len
+        if not n:
+            raise ValueError("not this seat's turn")
+        self.action = v.legal[0]
+        if v.phase != _PLAY:
+            self.reason = _code(9)
+            if v.exchange_card != _NO:
+                self.action = _EXCHANGE  # a better trump for the 7 (or 2): almost always right
+            return
+        # Suits a seat could not follow (must-follow): the search's placements respect them.
+        if v.deal_no != self.deal or v.trick_no < self.tricks:
+            self.deal, self.voids = v.deal_no, 0
+        self.tricks = v.trick_no
+        for i in range(1, v.last_len if r.flags & _F_FOLLOW else 0):
+            if v.last_trick[i] // 10 != v.last_trick[0] // 10:
+                self.voids |= 1 << (v.last_seats[i] * 4 + v.last_trick[0] // 10)
+        # The cards that may be hidden. Easy does not count: all not in sight is still out.
+        nun = 0
+        for c in v.deck_cards:
+            pb = v.played_by[c]
+            if pb and self.level == 0:
+                pb = 0
+                for i in range(tl):
+                    pb = pb or v.trick[i] == c
+            _UN[c] = not (pb or v.holder[c] or c == face or c == v.stock_top)
+            nun += _UN[c]
+        # Opponents (om) and partners (mm) still to play in this trick after this seat.
+        side = r.side_of(me)
+        most = om = mm = 0
+        for s in range(v.n):
+            _U[s] = v.hand_sizes[s]
+        for i in range(tl):
+            _U[v.trick_seats[i]] += 1
+        for s in range(v.n):
+            most = max(most, _U[s])
+        left = -tl - 1
+        for s in range(v.n):
+            left += r.plays if _U[s] == most else 0
+        s = me
+        while left > 0:
+            s = (s + 1) % v.n
+            if _U[s] == most:
+                left -= 1
+                if r.side_of(s) == side:
+                    mm |= 1 << s
+                else:
+                    om |= 1 << s
+        # The trick so far, and whether a trump in hand could take it.
+        best0, bseat0, table0, trumpwin = v.trick[0], v.trick_seats[0], 0, False
+        for i in range(tl):
+            t = v.trick[i]
+            table0 += POINTS[t % 10]
+            if beats(t, best0, trump):
+                best0, bseat0 = t, v.trick_seats[i]
+        for i in range(n if tl else 0):
+            t = v.legal[i]
+            trumpwin = trumpwin or t // 10 == trump and beats(t, best0, trump)
+        ours = r.side_of(bseat0) == side
+        have = v.side_points(side)
+        team = self.level == 2 and v.n > 2 and r.sides == 2
+        # Each card's expected worth in 1/100 points x 16 (ties go to the weaker card), and why.
+        top = -_BIG * 16
+        k = 0
+        for i in range(n):
+            c = v.legal[i]
+            pc = POINTS[c % 10]
+            best, bseat, why = c, me, 0  # lead_cheap
+            if tl:
+                wins = beats(c, best0, trump)
+                why = 4  # dump_low
+                if ours:
+                    why = 6 if pc and not wins else 7 if trumpwin and not wins else 4
+                elif wins:
+                    why = 3 if c // 10 == trump and best0 // 10 != trump else 2
+                elif trumpwin:
+                    why = 5  # save_trump
+                if not wins:
+                    best, bseat = best0, bseat0
+            table = table0 + pc
+            p = 100
+            if r.side_of(bseat) == side:
+                p = _p_beat(v, best, om, nun) if om else 0
+                val = (100 - p) * table - p * (table + (_S[18] * _TEAM_BEATER // 100 if team else _S[18]))
+                if p == 0:
+                    if not tl and pc:
+                        why = 1  # lead_franco
+                    if have < 61 <= have + table and r.sides == 2:
+                        val += 4000
+                        why = 8  # secure_61
+            else:
+                pm = _p_beat(v, best, mm, nun) if mm else 0
+                if team and om and mm:  # an opponent after the partner may take it back
+                    pm = pm * (100 - _p_beat(v, best, om, nun) * _TEAM_OVER // 100) // 100
+                val = (pm - 100) * table
+                p = 100 - pm
+            if c // 10 == trump:  # trumps are worth keeping while the stock lasts
+                x, f = 4 + STRENGTH[c % 10], _TEAM_FADE if team else 14
+                if self.level < 2:  # medium: its points fade with the stock like its strength
+                    x, pc = x + pc, 0
+                val -= x * min(v.stock_left + 2, f) * 100 // f + pc * (_TEAM_TRUMP_PTS if team else _TRUMP_PTS)
+            if (v.n == 2 or team) and v.stock_left == v.n * r.plays and face != _NO:
+                # the face-up card goes to the seat before the trick's winner: the losing side
+                val += p * (STRENGTH[face % 10] + POINTS[face % 10]) * (_TEAM_FACE if team else 1)
+                if p == 100 and POINTS[face % 10] and why == 4:
+                    why = 10  # lose_for_trump
+            val = _SC[i] = val * 16 - STRENGTH[c % 10]
+            _M[i] = why
+            if val > top:
+                top, k = val, i
+        if self.level == 0 and self.rng.below(4):  # easy, 3 times in 4: any move <= 10 points worse
+            j = 0
+            for i in range(n):
+                if _SC[i] >= top - 1000 * 16:
+                    j += 1
+                    if self.rng.below(j) == 0:
+                        k = i
+        self.action = v.legal[k]
+        self.reason = _code(12 if r.flags & _F_FOLLOW and n < v.hand_len else _M[k])
+        if self.level < 2 or n < 2:
+            return
+        self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S, self.rng)
+    def step(self, max_ms):
+        """Work up to about `max_ms`; True once the result is final."""
+        t1 = ticks_ms()
+        while self.done < self.todo:
+            if since(self.t0) >= self.budget:
+                self.todo = self.done  # out of time: keep what is decided
+                break
+            if not self.sr.one(self.rng, self.voids, _M, _SC, _S):
+                self.todo = self.done  # node budget or time spent: drop this placement
+            self.done += 1
+            if self.done < self.todo and since(t1) >= max_ms:
+                return False
+        if self.todo and _S[13]:
+            best = -_BIG
+            for i in range(_S[17]):
+                if _SC[i] > best:
+                    best = _SC[i]
+                    self.action = _M[i]
+            if _S[14]:
+                self.reason = _code(11)
+        self.todo = self.done = 0  # final: later calls change nothing (the scratch is shared)
+        return True
+
+_HINT = []  # type: list
+
+
+def hint(view, budget_ms=150):
+    """(action, reason code) suggested for the human's seat: the hard level's move."""
+    if not _HINT or _HINT[0].rules != view.rules:
+        _HINT[:] = [Player(view.rules, "hard", 1)]
+    p = _HINT[0]
+    return p.choose(view, budget_ms), p.reason
