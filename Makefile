@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # when npm is there (.ci/run makes sure it is, and there those tests fail rather than skip).
 MP32 := tools/mp32/node_modules/.installed
 
-.PHONY: play test venv flash zip bench assets screenshots typecheck lint clean
+.PHONY: play test venv flash zip bench train assets screenshots typecheck lint clean
 
 $(STAMP): requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -41,6 +41,11 @@ zip: $(STAMP)
 
 bench: $(STAMP)
 	$(VPY) tools/bench.py $(ARGS)
+
+# Hard's learned evaluation: assets/hard.net and docs/training-curve.png (about 40 minutes on
+# 2 cores; fixed seeds, so the same file again). tools/train.py says how.
+train: $(STAMP)
+	$(VPY) tools/train.py $(ARGS)
 
 assets: $(STAMP)
 	$(VPY) tools/make_assets.py

@@ -120,6 +120,7 @@ class Player:
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
 
     sr = None  # hard's search: brisca.endgame with 2 players, brisca.search on every other table
+    net = None  # hard's learned evaluation (brisca.net), 2 players
 
     def __init__(self, rules, level="medium", seed=0):
         self.level = 0 if level == "easy" else 1 if level == "medium" else 2 if level == "hard" else -1
@@ -140,6 +141,12 @@ class Player:
                 from brisca import search as sr
             else:
                 from brisca import endgame as sr  # type: ignore[no-redef]
+                from brisca import net
+
+                # the learned evaluation, on the tables it was trained for (not open hands, no
+                # trump, must-follow or 32 cards), if its weights file is there and whole
+                if rules.deck == 40 and not rules.flags & 37 and net.load():
+                    self.net = net
             self.sr = sr
 
     def choose(self, view, budget_ms=None):
@@ -277,6 +284,11 @@ class Player:
                     j += 1
                     if self.rng.below(j) == 0:
                         k = i
+        if self.net and v.stock_left > 2 and n > 1 and self.net.scores(v, _SC):
+            k = 0  # while the stock lasts, the learned evaluation picks the card
+            for i in range(1, n):
+                if _SC[i] > _SC[k]:
+                    k = i
         self.action = v.legal[k]
         self.reason = _code(12 if r.flags & _F_FOLLOW and n < v.hand_len else _M[k])
         if self.level < 2 or n < 2:

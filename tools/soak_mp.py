@@ -10,7 +10,7 @@ The work comes in steps (a deal's players, game, view, or one move) so that a dr
 between them: tools/mp32/soak.mjs runs it on MicroPython's 32-bit WebAssembly port, which collects
 only between calls from JavaScript. On the unix port, run() drives it:
 
-    micropython -X heapsize=52K -c "import soak_mp; soak_mp.run(GAMES, SEED)"   (in a folder of .mpy)
+    micropython -X heapsize=58K -c "import soak_mp; soak_mp.run(GAMES, SEED)"   (in a folder of .mpy)
 
 printing "G <game> <free bytes> <probe>" after each game (probe 1: a 4 KB block could still be
 allocated, no fragmentation failure), then "DONE ..." with the counts of games, moves, saves and

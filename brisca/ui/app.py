@@ -260,7 +260,9 @@ class App:
         g = self.game  # (None when resuming: not read yet)
         if module == "table":  # hard's search (brisca.ai loads it): a hint searches as hard does
             if g is not None and g.n == 2 and g.rules.plays == 1:
-                names.insert(1, "brisca.endgame")  # (which imports brisca.ai itself)
+                # brisca.net (hard's learned evaluation) first: loaded after brisca.endgame, a game
+                # left 15 KB held at the title on the 32-bit port (tools/fit.py); before it, nothing
+                names[1:1] = ("brisca.net", "brisca.endgame")  # (endgame imports brisca.ai itself)
             elif self.settings.level == "hard":
                 names.insert(1, "brisca.search")
         return names

@@ -1,0 +1,157 @@
+"""Hard's learned evaluation with 2 players while the stock lasts: a small network scores each
+card the seat may play from what its View shows (its hand, the card led, the cards gone, the
+cards it knows the opponent holds, the face-up trump, the stock and both scores).
+
+The weights stay in the asset file (made by tools/train.py) and are read a row at a time into
+one buffer: only the rows of the few features that are on are summed. Integer arithmetic only, so
+tools/train.py's numpy version gives the same numbers. Loaded by brisca.ai for hard only."""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# The weights file: assets/hard.net next to the brisca folder (the board's root, or the clone).
+_i = __file__.rfind("/")
+_j = __file__.rfind("/", 0, _i)
+FILE = (__file__[:_j] + "/" if _j >= 0 else "") + "assets/hard.net"
+MAGIC = b"BRN1"
+N_IN = const(294)  # the feature layout below; the file must say the same
+_NO = const(255)
+# Feature offsets (cards as canonical cards: trump suit 0, the other suits 1-3 in their order)
+_HAND = const(0)  # the cards in this seat's hand
+_LEAD = const(40)  # the card to score, when this seat leads
+_ANSWER = const(80)  # the card to score, when it answers
+_LED = const(120)  # the card led, when it answers
+_GONE = const(160)  # cards played in earlier tricks
+_KNOWN = const(200)  # cards the seat knows the opponent holds (a face-up trump taken)
+_FACE = const(240)  # the face-up trump's rank, while it is still to draw
+_STOCK = const(250)  # cards still to draw // 2 (18)
+_MINE = const(268)  # this seat's points // 5, 60 and more together (13)
+_THEIRS = const(281)  # the opponent's, the same way (13)
+
+_X = [0] * 48  # the state's features that are on
+_I = [0] * 5  # 0 hidden units, 1 offset of w2, 4 loaded (1) or refused (-1)
+_A = []  # type: list  # the state's hidden sums
+_R = bytearray(0)  # one row of the file
+_W = bytearray(0)  # w2 (+ 128) and b2
+
+
+def canon(c, trump):
+    """Card c with suits renumbered: the trump suit 0, the others 1, 2, 3 in their order."""
+    s = c // 10
+    return c % 10 + (0 if s == trump else 10 * (s + 1) if s < trump else 10 * s)
+
+
+def features(v, out):
+    """Write the indices of v's state features that are on into `out`; return how many."""
+    t, me = v.trump_suit, v.seat
+    k = 0
+    for i in range(v.hand_len):
+        out[k] = _HAND + canon(v.hand[i], t)
+        k += 1
+    led = v.trick[0] if v.trick_len else _NO
+    if led != _NO:
+        out[k] = _LED + canon(led, t)
+        k += 1
+    for c in v.deck_cards:
+        if v.played_by[c] and c != led:
+            out[k] = _GONE + canon(c, t)
+            k += 1
+        elif v.holder[c] and v.holder[c] != me + 1:
+            out[k] = _KNOWN + canon(c, t)
+            k += 1
+    if v.trump_card != _NO:
+        out[k] = _FACE + v.trump_card % 10
+        k += 1
+    out[k] = _STOCK + min(v.stock_left // 2, 17)
+    out[k + 1] = _MINE + min(v.seat_points[me] // 5, 12)
+    out[k + 2] = _THEIRS + min(v.seat_points[1 - me] // 5, 12)
+    return k + 3
+
+
+def card_feature(v, c):
+    """The index of the feature of playing card c in v."""
+    return (_ANSWER if v.trick_len else _LEAD) + canon(c, v.trump_suit)
+
+
+def load(path=None):
+    """Check the weights file once: True if it is there, whole and of this layout."""
+    global _R, _W
+    if _I[4]:
+        return _I[4] > 0
+    _I[4] = -1
+    try:
+        with open(path or FILE, "rb") as f:
+            head = f.read(16)
+            if len(head) < 16 or head[:4] != MAGIC or head[4] | head[5] << 8 != N_IN:
+                return False
+            h = head[6]
+            size = 16 + N_IN * h + 3 * h + 4
+            if head[7] | head[8] << 8 | head[9] << 16 | head[10] << 24 != size or not 0 < h <= 64:
+                return False
+            if not _sum_ok(f, size - 16, head):
+                return False
+    except OSError:
+        return False
+    _I[0], _I[1] = h, 16 + 2 * h + N_IN * h
+    _A[:] = [0] * h
+    _R = bytearray(2 * h)
+    _W = bytearray(h + 4)
+    _I[4] = 1
+    return True
+
+
+def _sum_ok(f, n, head):
+    """True if the next n bytes of f, and no more, give the header's checksum: the byte sum of
+    each 256-byte chunk, added up (bytes 12-13) and weighted by the chunk's number (14-15), each
+    mod 65536. sum() runs in C on every port, and every figure stays a small int."""
+    s1 = s2 = i = 0
+    buf = bytearray(256)
+    while n > 0:
+        k = f.readinto(buf)
+        if not k or k > n:  # shorter or longer than its header says
+            return False
+        i += 1
+        c = sum(buf) if k == 256 else sum(buf[:k])
+        s1 += c
+        s2 += c * i
+        n -= k
+    return not f.read(1) and s1 & 65535 == head[12] | head[13] << 8 and s2 & 65535 == head[14] | head[15] << 8
+
+
+def scores(v, out, path=None):
+    """out[i] = the network's value of playing v.legal[i] (an integer, larger is better); False
+    if there are no usable weights."""
+    if not load(path):
+        return False
+    h = _I[0]
+    k = features(v, _X)
+    a, r, w = _A, _R, _W
+    with open(path or FILE, "rb") as f:
+        f.seek(16)
+        f.readinto(r)
+        for j in range(h):  # b1, int16 little-endian
+            x = r[2 * j] | r[2 * j + 1] << 8
+            a[j] = x - 65536 if x > 32767 else x
+        for i in range(k):
+            f.seek(16 + 2 * h + _X[i] * h)
+            f.readinto(r)
+            for j in range(h):
+                a[j] += r[j] - 128
+        f.seek(_I[1])
+        f.readinto(w)  # w2 (+ 128), then b2 (+ 2**23, 3 bytes little-endian; a zero byte)
+        b2 = (w[h] | w[h + 1] << 8 | w[h + 2] << 16) - 8388608
+        for i in range(v.nlegal):
+            f.seek(16 + 2 * h + card_feature(v, v.legal[i]) * h)
+            f.readinto(r)
+            s = b2
+            for j in range(h):
+                x = a[j] + r[j] - 128
+                if x > 0:
+                    s += (w[j] - 128) * x
+            out[i] = s
+    return True

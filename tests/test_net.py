@@ -1,0 +1,194 @@
+"""Hard's learned evaluation (brisca/net.py): the device's integer inference against the trainer's,
+the weights file's checks, the shipped asset, and a tiny training run end to end (tools/train.py)."""
+import pathlib
+import random
+import sys
+
+import numpy as np
+import pytest
+
+from brisca import ai, core, net
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import train  # noqa: E402 (after the sys.path set-up on purpose)
+
+
+@pytest.fixture
+def weights(tmp_path):
+    """A random integer net written as a weights file, brisca.net pointed at it (then back)."""
+    m = train.MLP(24, np.random.default_rng(3))
+    m.b1 += np.random.default_rng(4).normal(0, 0.3, 24).astype(np.float32)
+    m.b2[0] = 0.25
+    q = train.quantize(m)
+    path = tmp_path / "w.net"
+    train.write(q, path)
+    old = net.FILE
+    net.FILE = str(path)
+    net._I[4] = 0
+    yield q, path
+    net.FILE = old
+    net._I[4] = 0
+
+
+def positions(rules, deals=6, seed=1):
+    """Views of the seat to play, every decision with two cards or more while the stock lasts."""
+    rng = random.Random(seed)
+    for d in range(deals):
+        g = core.Game(rules, seed * 100 + d)
+        while g.phase < core.DEAL_OVER:
+            v = g.view(g.turn)
+            if v.phase == core.PLAY and v.nlegal > 1:
+                yield v
+            g.apply(g.legal_actions()[rng.randrange(len(g.legal_actions()))])
+
+
+def test_device_inference_gives_the_trainers_integers(weights):
+    q, path = weights
+    out = [0] * 5
+    seen = 0
+    for v in positions(core.Rules()):
+        feats = [0] * 48
+        k = net.features(v, feats)
+        cards = [net.card_feature(v, v.legal[i]) for i in range(v.nlegal)]
+        assert net.scores(v, out)
+        assert out[: v.nlegal] == train.int_scores(q, feats[:k], cards)
+        seen += 1
+    assert seen > 100
+    assert train.read(path)[3] == q[3] and (train.read(path)[0] == q[0]).all()
+
+
+def test_features_are_the_seats_own_and_canonical():
+    """The trump suit is always suit 0, and what the seat cannot see is not in its features."""
+    g = core.Game(core.Rules(), 7)
+    v = g.view(g.turn)
+    f = [0] * 48
+    k = net.features(v, f)
+    hand = sorted(x for x in f[:k] if x < 40)
+    assert hand == sorted(net.canon(v.hand[i], v.trump_suit) for i in range(3))
+    assert net.canon(v.trump_card, v.trump_suit) // 10 == 0
+    assert 240 + v.trump_card % 10 in f[:k]
+    other = g.hand(1 - g.turn)
+    assert not any(net._KNOWN + net.canon(c, v.trump_suit) in f[:k] for c in other)
+
+
+def test_a_damaged_or_missing_weights_file_is_refused_and_hard_still_plays(weights, tmp_path):
+    q, path = weights
+    good = path.read_bytes()
+    bad = bytearray(good)
+    bad[100] ^= 1
+    for data in (bytes(bad), good[:-1], good + b"x", b"XXXX" + good[4:], b""):
+        path.write_bytes(data)
+        net._I[4] = 0
+        assert not net.load()
+        p = ai.Player(core.Rules(), "hard", 1)
+        assert p.net is None
+        g = core.Game(core.Rules(), 3)
+        while g.phase < core.DEAL_OVER:
+            v = g.view(g.turn)
+            assert p.choose(v) in g.legal_actions()
+            g.apply(p.choose(v))
+    path.unlink()
+    net._I[4] = 0
+    assert not net.load()
+
+
+def test_hard_uses_the_net_only_where_it_was_trained(weights):
+    assert ai.Player(core.Rules(), "hard", 1).net is net
+    assert ai.Player(core.Rules(), "medium", 1).net is None
+    for flags in (core.F_OPEN, core.F_FOLLOW, core.F_NO_TRUMP):
+        assert ai.Player(core.Rules(2, 40, flags), "hard", 1).net is None
+    assert ai.Player(core.Rules(2, 32), "hard", 1).net is None
+    assert ai.Player(core.Rules(4), "hard", 1).net is None
+
+
+def test_hard_plays_the_nets_best_card_while_the_stock_lasts(weights):
+    q, _ = weights
+    p = ai.Player(core.Rules(), "hard", 1)
+    differs = 0
+    for v in positions(core.Rules(), deals=3, seed=5):
+        if v.stock_left <= 2:
+            continue
+        f = [0] * 48
+        k = net.features(v, f)
+        vals = train.int_scores(q, f[:k], [net.card_feature(v, v.legal[i]) for i in range(v.nlegal)])
+        assert p.choose(v) == v.legal[vals.index(max(vals))]
+        differs += p.choose(v) != ai.Player(core.Rules(), "medium", 1).choose(v)
+    assert differs  # (a random net does not play like medium)
+
+
+def test_the_shipped_weights_are_whole_and_current():
+    path = ROOT / "assets" / "hard.net"
+    b = path.read_bytes()
+    net._I[4] = 0
+    assert net.load(str(path)) and b[11] == train.VERSION
+    assert len(b) <= 16 * 1024  # a few KB of flash, read a row at a time
+    net._I[4] = 0
+
+
+def test_a_tiny_training_run_writes_weights_hard_plays_with(tmp_path):
+    """What `make train` does, in a few seconds: data, fit, integers, file; then a deal with them."""
+    out = tmp_path / "tiny.net"
+    report = train.main(["--positions", "40", "--samples", "2", "--epochs", "2", "--hidden", "8", "--jobs", "1",
+                         "--out", str(out), "--curve-deals", "0"])
+    assert report["rows"] > 40 and report["int_agrees"] == 1.0
+    old = net.FILE
+    try:
+        net.FILE, net._I[4] = str(out), 0
+        p = ai.Player(core.Rules(), "hard", 1)
+        assert p.net is net
+        assert train._duel((str(out), 11)) in (0.0, 0.5, 1.0, 1.5, 2.0)
+        g = core.Game(core.Rules(), 4)
+        while g.phase < core.DEAL_OVER:
+            v = g.view(g.turn)
+            g.apply(p.choose(v))
+        assert g.side_points(0) + g.side_points(1) == 120
+    finally:
+        net.FILE, net._I[4] = old, 0
+
+
+def test_micropython_reads_the_same_integers(tmp_path):
+    """tests/portable/netscores.py prints the shipped net's values of every card in a few deals:
+    MicroPython (.mpy as a board runs them; the 32K runs are in test_micropython.py) prints the
+    same lines as CPython."""
+    import os
+    import subprocess
+
+    import mpytree
+
+    exe = mpytree.binary("micropython")
+    if not exe:
+        pytest.fail("no micropython binary: `make venv` installs it (requirements-dev.txt)")
+    script = ROOT / "tests" / "portable" / "netscores.py"
+    tree = mpytree.compile_tree(tmp_path, extra=[script], skip=("ui", "lang"))
+    mp = subprocess.run([exe, "-X", "heapsize=64K", "-c", "import netscores"], cwd=tree, capture_output=True,
+                        text=True, timeout=300, env=dict(os.environ, MICROPYPATH=str(tree)))
+    cp = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
+                        env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert mp.returncode == 0 and cp.returncode == 0, mp.stdout + mp.stderr + cp.stderr
+    assert mp.stdout.startswith("LOADED True\n") and mp.stdout.count("\n") > 40
+    assert mp.stdout == cp.stdout
+
+
+@pytest.mark.parametrize("spec", [(2, 0, "easy"), (2, 0, "medium"), (2, core.F_FOLLOW, "hard"), (4, 0, "hard"),
+                                  (3, 0, "hard")])
+def test_every_other_player_plays_as_before(spec):
+    """easy and medium everywhere, and hard where the net does not play, choose exactly as the
+    frozen reference (tools/hard1/) does."""
+    from hard1 import ai as hard1
+
+    players, flags, level = spec
+    rules = core.Rules(players, 40 if players != 3 else 39, flags)
+    new, old = ai.Player(rules, level, 5), hard1.Player(rules, level, 5)
+    rng = random.Random(2)
+    moves = 0
+    for d in range(3):
+        g = core.Game(rules, 60 + d)
+        while g.phase < core.DEAL_OVER:
+            v = g.view(g.turn)
+            a = new.choose(v)
+            assert a == old.choose(v) and new.reason == old.reason
+            g.apply(a if rng.random() < 0.8 else g.legal_actions()[-1])
+            moves += 1
+    assert moves > 50
