@@ -125,9 +125,16 @@ def _sum_ok(f, n, head):
 
 def scores(v, out, path=None):
     """out[i] = the network's value of playing v.legal[i] (an integer, larger is better); False
-    if there are no usable weights."""
+    if there are no usable weights (or the file went away: a computer may change the drive)."""
     if not load(path):
         return False
+    try:
+        return _scores(v, out, path)
+    except OSError:
+        return False
+
+
+def _scores(v, out, path):
     h = _I[0]
     k = features(v, _X)
     a, r, w = _A, _R, _W

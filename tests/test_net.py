@@ -192,3 +192,17 @@ def test_every_other_player_plays_as_before(spec):
             g.apply(a if rng.random() < 0.8 else g.legal_actions()[-1])
             moves += 1
     assert moves > 50
+
+
+def test_weights_gone_mid_game_leave_hard_playing(weights):
+    """A computer may delete or replace the drive's files while the game runs: hard plays on."""
+    q, path = weights
+    p = ai.Player(core.Rules(), "hard", 1)
+    assert p.net is net
+    path.unlink()
+    g = core.Game(core.Rules(), 8)
+    while g.phase < core.DEAL_OVER:
+        v = g.view(g.turn)
+        a = p.choose(v)
+        assert a in g.legal_actions()
+        g.apply(a)
