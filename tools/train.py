@@ -134,7 +134,7 @@ class NetPlayer:
 
     def __init__(self, rules, seed, q):
         self.base = hard1_player(rules, seed)
-        self.W1, self.b1, self.w2, self.b2 = q
+        self.q = q
         self.f = [0] * 48
 
     @property
@@ -150,10 +150,8 @@ class NetPlayer:
         if v.phase != core.PLAY or v.stock_left <= 2 or n < 2:
             return self.base.choose(v, budget_ms)
         k = net.features(v, self.f)
-        a = self.b1 + self.W1[self.f[:k]].sum(0)
-        cards = [net.card_feature(v, v.legal[i]) for i in range(n)]
-        vals = np.maximum(a + self.W1[cards], 0) @ self.w2
-        return v.legal[int(np.argmax(vals))]
+        vals = int_scores(self.q, self.f[:k], [net.card_feature(v, v.legal[i]) for i in range(n)])
+        return v.legal[vals.index(max(vals))]  # the first best, as brisca.ai takes it
 
 
 def gen_chunk(args):
@@ -286,7 +284,7 @@ def int_scores(q, state, cards):
     """The integer net's value of each card (brisca.net.scores' arithmetic, in numpy)."""
     W1, b1, w2, b2 = q
     a = b1 + W1[state].sum(0)
-    return [int((np.maximum(a + W1[c], 0) * w2).sum()) + b2 for c in cards]
+    return [int(x) + b2 for x in np.maximum(a + W1[cards], 0) @ w2]
 
 
 def to_bytes(q, version=VERSION):
