@@ -103,4 +103,3 @@ def test_portable_on_a_32_bit_micropython(mpy_tree, mp32):
     out = run.stdout + run.stderr
     assert run.returncode == 0, out
     assert "%d passed, 0 failed" % len(tests) in out, out
-

@@ -86,9 +86,9 @@ def test_a_damaged_or_missing_weights_file_is_refused_and_hard_still_plays(weigh
         assert p.net is None
         g = core.Game(core.Rules(), 3)
         while g.phase < core.DEAL_OVER:
-            v = g.view(g.turn)
-            assert p.choose(v) in g.legal_actions()
-            g.apply(p.choose(v))
+            a = p.choose(g.view(g.turn))
+            assert a in g.legal_actions()
+            g.apply(a)
     path.unlink()
     net._I[4] = 0
     assert not net.load()

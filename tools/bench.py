@@ -31,6 +31,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+import mpytree  # noqa: E402 (after sys.path / gc set-up on purpose)
 from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402 (after sys.path / gc set-up on purpose)
 from pystone_ref import PYBADGE_PYSTONES, Unavailable, cpython_pystones, write_module  # noqa: E402
 
@@ -158,18 +159,9 @@ def run_micropython(a, b, text, deals, seed):
         return None
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bench-mp-"))
     try:
-        for src in (ROOT / "brisca").rglob("*.py"):  # the whole package but its UI: modules may be split
-            rel = src.relative_to(ROOT).with_suffix(".mpy")
-            if rel.parts[1] in ("ui", "lang"):
-                continue
-            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
-            subprocess.run([str(cross), "-o", str(tmp / rel), str(src)], check=True)
-        if (ROOT / "assets" / "hard.net").exists():  # hard's weights, where brisca.net looks for them
-            (tmp / "assets").mkdir()
-            shutil.copy(ROOT / "assets" / "hard.net", tmp / "assets" / "hard.net")
-        for name in ("bench_players", "bench_ref"):
-            subprocess.run([str(cross), "-o", str(tmp / (name + ".mpy")), str(ROOT / "tools" / (name + ".py"))],
-                           check=True)
+        # the whole package but its UI (modules may be split), hard's weights, the bench's players
+        mpytree.compile_tree(tmp, extra=[ROOT / "tools" / "bench_players.py", ROOT / "tools" / "bench_ref.py"],
+                             skip=("ui", "lang"))
         try:
             write_module(tmp)  # bench_mp.py times it after the deals
         except Unavailable as e:
