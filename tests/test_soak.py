@@ -32,6 +32,15 @@ def test_a_thousand_games_in_a_34k_heap_with_a_boards_object_sizes(mp32):
     check_thousand(soak.soak(games=1000, heap="34K", runtime="mp32", search=False))
 
 
+# Issue 13's bar: whole hard games (with its learned evaluation, 2 players) in 32K on the 32-bit
+# port. The save slot and its power cuts above take 2K more; here the AI's games alone.
+def test_whole_hard_games_without_saves_in_a_32k_heap_with_a_boards_object_sizes(mp32):
+    result = soak.soak(games=100, heap="32K", runtime="mp32", search=False, saves=False)
+    ok, line = soak.verdict(result)
+    assert ok, line
+    assert result["done"].startswith("DONE 100 games") and " 0 saves" in result["done"], result["done"]
+
+
 def test_a_thousand_games_on_the_64_bit_binary_with_brisca_search():
     check_thousand(soak.soak(games=1000, heap=UNIX_HEAP, runtime="unix", search=True))
 

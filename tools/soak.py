@@ -40,9 +40,10 @@ def heap_bytes(heap):
     return int(text[:-1]) * 1024 if text.endswith("K") else int(text)
 
 
-def soak(games=1000, heap=None, seed=1, runtime="mp32", search=None):
+def soak(games=1000, heap=None, seed=1, runtime="mp32", search=None, saves=True):
     """Run the soak; a dict: free (bytes free after each game), probes, done (the DONE line),
-    error (the run's failure output, or None), seconds, heap, search."""
+    error (the run's failure output, or None), seconds, heap, search. saves=False: no saving and
+    no power cut, the AI's games alone."""
     default_heap, default_search = DEFAULTS[runtime]
     heap = heap or default_heap
     search = default_search if search is None else search
@@ -53,10 +54,10 @@ def soak(games=1000, heap=None, seed=1, runtime="mp32", search=None):
         mpytree.compile_tree(tmp, extra=[ROOT / "tools" / "soak_mp.py"], skip=("ui", "lang"))
         if runtime == "mp32":
             cmd = ["node", str(mpytree.MP32 / "soak.mjs"), tmp, str(heap_bytes(heap)), str(games), str(seed),
-                   "search" if search else "no-search"]
+                   "search" if search else "no-search", "saves" if saves else "no-saves"]
         else:
             cmd = [mpytree.binary("micropython"), "-X", "heapsize=" + heap, "-c",
-                   "import soak_mp; soak_mp.run(%d, %d, %r)" % (games, seed, search)]
+                   "import soak_mp; soak_mp.run(%d, %d, %r, %r)" % (games, seed, search, saves)]
         t0 = time.time()
         run = subprocess.run(cmd, cwd=tmp, env=dict(os.environ, MICROPYPATH=tmp), capture_output=True, text=True,
                              timeout=3600, check=False)
@@ -103,9 +104,11 @@ def main(argv=None):
                      help="hard on 4 players too, which loads brisca.search (the default on unix)")
     mix.add_argument("--no-search", dest="search", action="store_false",
                      help="medium for hard on 3+ players: brisca.search stays unloaded (the default on mp32)")
+    ap.add_argument("--no-saves", dest="saves", action="store_false",
+                    help="no saving and no power cut: the AI's games alone (their heap, 32K on mp32)")
     o = ap.parse_args(argv)
     try:
-        result = soak(o.games, o.heap, o.seed, o.runtime, o.search)
+        result = soak(o.games, o.heap, o.seed, o.runtime, o.search, o.saves)
     except FileNotFoundError as e:
         print("soak: %s" % e, file=sys.stderr)
         return 2
@@ -113,6 +116,8 @@ def main(argv=None):
     print("soak: %d games on %s, heap %s, %s, in %.1f s" % (
         len(result["free"]), o.runtime, result["heap"],
         "with brisca.search" if result["search"] else "without brisca.search", result["seconds"]))
+    if not o.saves:
+        print("(no saves: the games alone)")
     if result["done"]:
         print(result["done"])
     print(("OK: " if ok else "FAILED: ") + line)

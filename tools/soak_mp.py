@@ -1,7 +1,7 @@
 """MicroPython side of tools/soak.py: AI-vs-AI games in a small heap, saving after every trick.
 
 Each game is one deal on the next table in TABLES, with new AI players, as a board starts a game.
-After every trick the game goes to a GameSlot (two-slot records over a stand-in for
+After every trick (unless saves=False) the game goes to a GameSlot (two-slot records over a stand-in for
 microcontroller.nvm). Once per game, at a trick chosen at random, the power "fails": the game,
 its view and its players are dropped and rebuilt from the slot, which must give back the very
 bytes saved.
@@ -17,15 +17,13 @@ allocated, no fragmentation failure), then "DONE ..." with the counts of games, 
 resumes.
 """
 import gc
+import sys
 
 gc.collect()
 from brisca import core  # noqa: E402  (engine first, then collect: one free block, as code.py does)
 
 gc.collect()
 from brisca import ai  # noqa: E402
-
-gc.collect()
-from brisca.save.slots import LAYOUT_SIZE, GameSlot  # noqa: E402
 
 gc.collect()
 
@@ -47,12 +45,18 @@ DONE = 3
 class Soak:
     """`games` games from `seed`, saving into `nvm` (a bytearray-like of LAYOUT_SIZE bytes, erased;
     a new bytearray if None). search=False: medium plays for hard on 3+ players, so brisca.search is
-    never loaded."""
+    never loaded. saves=False: whole games with no saving and no power cut (the AI's heap alone)."""
 
-    def __init__(self, games, seed, nvm=None, search=True):
+    def __init__(self, games, seed, nvm=None, search=True, saves=True):
         self.games = games
+        self.saves_on = saves
         self.seed = seed
-        self.slot = GameSlot(nvm if nvm is not None else bytearray(LAYOUT_SIZE))
+        self.slot = None
+        if saves:
+            gc.collect()
+            from brisca.save.slots import LAYOUT_SIZE, GameSlot
+
+            self.slot = GameSlot(nvm if nvm is not None else bytearray(LAYOUT_SIZE))
         self.rng = core.Random(seed)
         self.tables = TABLES if search else [
             t if t[0] == 2 else t[:2] + tuple("medium" if x == "hard" else x for x in t[2:]) for t in TABLES]
@@ -76,6 +80,10 @@ class Soak:
         g = self.game
         if g is None:
             if self.resuming:
+                if "brisca._saved" not in sys.modules:  # Game.from_bytes' module, in a step of its own:
+                    gc.collect()  # the app's shell collects before it imports, as code.py does
+                    import brisca._saved  # noqa: F401
+                    return MOVE
                 back = self.slot.load_game()
                 if back != self.saved:
                     raise RuntimeError("game %d: the slot gave back other bytes" % self.done)
@@ -84,6 +92,7 @@ class Soak:
                     raise RuntimeError("game %d: the resumed game is not the saved one" % self.done)
                 self.cut_at = -1
                 self.resumes += 1
+                release("brisca._saved")  # as the app's shell does at the next screen change
             else:
                 g = core.Game(self.players[0].rules, seed)
                 self.cut_at = 1 + self.rng.below(40 // table[0] - 1)
@@ -96,12 +105,13 @@ class Soak:
         g.apply(self.players[g.turn].choose(g.view(g.turn, self.view)))
         self.moves += 1
         if g.phase >= core.DEAL_OVER:
-            self.slot.save_game(None)  # the deal is over: nothing to resume
+            if self.slot:
+                self.slot.save_game(None)  # the deal is over: nothing to resume
             self.players = self.game = self.view = self.saved = None
             self.done += 1
             self.resuming = False
             return GAME_OVER
-        if g.trick_len == 0 and g.trick_no != self.tricks:  # a trick was just taken
+        if self.saves_on and g.trick_len == 0 and g.trick_no != self.tricks:  # a trick was just taken
             self.tricks = g.trick_no
             self.saved = g.to_bytes()
             if not self.slot.save_game(self.saved):
@@ -117,6 +127,15 @@ class Soak:
         return "DONE %d games, %d moves, %d saves, %d resumes" % (self.done, self.moves, self.saves, self.resumes)
 
 
+def release(name):
+    """Forget module `name` (brisca.ui.app's unload, which this soak leaves out with the UI)."""
+    sys.modules.pop(name, None)
+    try:
+        delattr(sys.modules["brisca"], name.split(".")[-1])
+    except (AttributeError, KeyError):
+        pass
+
+
 def probe():
     """1 if a 4 KB block can still be allocated, else 0."""
     try:
@@ -125,9 +144,9 @@ def probe():
         return 0
 
 
-def run(games=1000, seed=1, search=True):
+def run(games=1000, seed=1, search=True, saves=True):
     """The unix port's driver: every game to its end, the heap measured after each."""
-    soak = Soak(games, seed, None, search)
+    soak = Soak(games, seed, None, search, saves)
     while True:
         r = soak.step()
         if r == CUT:
