@@ -1,10 +1,14 @@
 """Hard's learned evaluation with 2 players while the stock lasts: a small network scores each
 card the seat may play from what its View shows (its hand, the card led, the cards gone, the
-cards it knows the opponent holds, the face-up trump, the stock and both scores).
+cards it knows the opponent holds, the face-up trump, the stock and both scores), and from two
+features of the card itself: the card, and what it does to the trick (answering: takes it or
+not, and its points; leading: how many cards that beat it may still come).
 
 The weights stay in the asset file (made by tools/train.py) and are read a row at a time into
 one buffer: only the rows of the few features that are on are summed. Integer arithmetic only, so
 tools/train.py's numpy version gives the same numbers. Loaded by brisca.ai for hard only."""
+
+from brisca.core import POINTS as _PTS, STRENGTH as _STR  # (by rank)
 
 try:
     from micropython import const
@@ -13,13 +17,12 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-
 # The weights file: assets/hard.net next to the brisca folder (the board's root, or the clone).
 _i = __file__.rfind("/")
 _j = __file__.rfind("/", 0, _i)
 FILE = (__file__[:_j] + "/" if _j >= 0 else "") + "assets/hard.net"
 MAGIC = b"BRN1"
-N_IN = const(294)  # the feature layout below; the file must say the same
+N_IN = const(310)  # the feature layout below; the file must say the same
 _NO = const(255)
 # Feature offsets (cards as canonical cards: trump suit 0, the other suits 1-3 in their order)
 _HAND = const(0)  # the cards in this seat's hand
@@ -32,11 +35,17 @@ _FACE = const(240)  # the face-up trump's rank, while it is still to draw
 _STOCK = const(250)  # cards still to draw // 2 (18)
 _MINE = const(268)  # this seat's points // 5, 60 and more together (13)
 _THEIRS = const(281)  # the opponent's, the same way (13)
+# Each card to score also turns on one of these: what a small net finds hard to add up itself
+_WIN = const(294)  # answering: it takes the trick, by the trick's points (6 buckets)
+_LOSE = const(300)  # answering: it gives the trick away, the same buckets
+_HIGHER = const(306)  # leading: cards of its suit that beat it and the seat has not seen go (0-3+)
+_BUCKET = b"\x00\x01\x01\x01\x02\x02\x02\x02\x02\x02\x03\x03\x04\x04\x04\x04\x05\x05\x05\x05\x05\x05\x05"
 
 _X = [0] * 48  # the state's features that are on
 _I = [0] * 5  # 0 hidden units, 1 offset of w2, 4 loaded (1) or refused (-1)
 _A = []  # type: list  # the state's hidden sums
 _R = bytearray(0)  # one row of the file
+_R2 = bytearray(0)  # a card's second row
 _W = bytearray(0)  # w2 (+ 128) and b2
 
 
@@ -78,9 +87,25 @@ def card_feature(v, c):
     return (_ANSWER if v.trick_len else _LEAD) + canon(c, v.trump_suit)
 
 
+def extra_feature(v, c):
+    """The index of card c's second feature in v: answering, whether it takes the trick and its
+    points; leading, how many cards of its suit that beat it may still come."""
+    t = v.trump_suit
+    if v.trick_len:
+        led = v.trick[0]
+        win = c // 10 == led // 10 and _STR[c % 10] > _STR[led % 10] or c // 10 == t != led // 10
+        return (_WIN if win else _LOSE) + _BUCKET[_PTS[c % 10] + _PTS[led % 10]]
+    n, me, s = 0, v.seat + 1, c - c % 10
+    for r in range(10):
+        d = s + r
+        if _STR[r] > _STR[c % 10] and not v.played_by[d] and v.holder[d] != me and d != v.trump_card:
+            n += 1
+    return _HIGHER + min(n, 3)
+
+
 def load(path=None):
     """Check the weights file once: True if it is there, whole and of this layout."""
-    global _R, _W
+    global _R, _R2, _W
     if _I[4]:
         return _I[4] > 0
     _I[4] = -1
@@ -100,6 +125,7 @@ def load(path=None):
     _I[0], _I[1] = h, 16 + 2 * h + N_IN * h
     _A[:] = [0] * h
     _R = bytearray(2 * h)
+    _R2 = bytearray(h)
     _W = bytearray(h + 4)
     _I[4] = 1
     return True
@@ -137,7 +163,7 @@ def scores(v, out, path=None):
 def _scores(v, out, path):
     h = _I[0]
     k = features(v, _X)
-    a, r, w = _A, _R, _W
+    a, r, r2, w = _A, _R, _R2, _W
     with open(path or FILE, "rb") as f:
         f.seek(16)
         f.readinto(r)
@@ -153,11 +179,14 @@ def _scores(v, out, path):
         f.readinto(w)  # w2 (+ 128), then b2 (+ 2**23, 3 bytes little-endian; a zero byte)
         b2 = (w[h] | w[h + 1] << 8 | w[h + 2] << 16) - 8388608
         for i in range(v.nlegal):
-            f.seek(16 + 2 * h + card_feature(v, v.legal[i]) * h)
+            c = v.legal[i]
+            f.seek(16 + 2 * h + card_feature(v, c) * h)
             f.readinto(r)
+            f.seek(16 + 2 * h + extra_feature(v, c) * h)
+            f.readinto(r2)
             s = b2
             for j in range(h):
-                x = a[j] + r[j] - 128
+                x = a[j] + r[j] + r2[j] - 256
                 if x > 0:
                     s += (w[j] - 128) * x
             out[i] = s

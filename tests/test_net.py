@@ -51,7 +51,7 @@ def test_device_inference_gives_the_trainers_integers(weights):
     for v in positions(core.Rules()):
         feats = [0] * 48
         k = net.features(v, feats)
-        cards = [net.card_feature(v, v.legal[i]) for i in range(v.nlegal)]
+        cards = train.card_rows(v)
         assert net.scores(v, out)
         assert out[: v.nlegal] == train.int_scores(q, feats[:k], cards)
         seen += 1
@@ -71,6 +71,28 @@ def test_features_are_the_seats_own_and_canonical():
     assert 240 + v.trump_card % 10 in f[:k]
     other = g.hand(1 - g.turn)
     assert not any(net._KNOWN + net.canon(c, v.trump_suit) in f[:k] for c in other)
+
+
+def test_each_cards_second_feature_says_what_it_does_to_the_trick():
+    """Answering: whether the card takes the trick (core.beats) and the trick's points bucket.
+    Leading: how many cards of its suit that beat it the seat has not seen go, nor holds."""
+    seen = set()
+    for v in positions(core.Rules(), deals=10, seed=3):
+        for c in v.legal[: v.nlegal]:
+            x = net.extra_feature(v, c)
+            if v.trick_len:
+                led = v.trick[0]
+                wins = core.beats(c, led, v.trump_suit)
+                pts = core.POINTS[c % 10] + core.POINTS[led % 10]
+                bucket = 0 if pts == 0 else 1 if pts < 4 else 2 if pts < 10 else 3 if pts < 12 else 4 if pts < 16 else 5
+                assert x == (net._WIN if wins else net._LOSE) + bucket
+            else:
+                out = [d for d in range(c - c % 10, c - c % 10 + 10) if core.beats(d, c, v.trump_suit)
+                       and not v.played_by[d] and d not in v.hand[: v.hand_len] and d != v.trump_card]
+                assert x == net._HIGHER + min(len(out), 3)
+            assert net._WIN <= x < net.N_IN
+            seen.add(x)
+    assert len(seen) > 12  # (both kinds, many buckets)
 
 
 def test_a_damaged_or_missing_weights_file_is_refused_and_hard_still_plays(weights, tmp_path):
@@ -112,7 +134,7 @@ def test_hard_plays_the_nets_best_card_while_the_stock_lasts(weights):
             continue
         f = [0] * 48
         k = net.features(v, f)
-        vals = train.int_scores(q, f[:k], [net.card_feature(v, v.legal[i]) for i in range(v.nlegal)])
+        vals = train.int_scores(q, f[:k], train.card_rows(v))
         assert p.choose(v) == v.legal[vals.index(max(vals))]
         differs += p.choose(v) != ai.Player(core.Rules(), "medium", 1).choose(v)
     assert differs  # (a random net does not play like medium)
@@ -146,6 +168,16 @@ def test_a_tiny_training_run_writes_weights_hard_plays_with(tmp_path):
         assert g.side_points(0) + g.side_points(1) == 120
     finally:
         net.FILE, net._I[4] = old, 0
+
+
+def test_cached_positions_of_another_layout_are_refused(tmp_path):
+    """--data keeps positions between runs; positions of an older feature layout must not be fitted."""
+    np.savez_compressed(tmp_path / "gen0.npz", X=np.zeros((4, net.N_IN - 16), np.uint8), y=np.zeros(4, np.float32),
+                        grp=np.arange(4))
+    with pytest.raises(SystemExit, match="another layout"):
+        train.main(["--data", str(tmp_path), "--generations", "1", "--out", str(tmp_path / "x.net"),
+                    "--curve-deals", "0"])
+    assert not (tmp_path / "x.net").exists()
 
 
 def test_micropython_reads_the_same_integers(tmp_path):

@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from brisca import core, net  # noqa: E402 (after sys.path on purpose)
 
 RULES = "p2"  # plain 2-player Briscola, 40 cards
-VERSION = 1  # the asset's version byte; raise it when the recipe changes
+VERSION = 2  # the asset's version byte; raise it when the recipe changes
 EVAL_SEED = 900000  # the curve's and the bench's deal seeds start here: never used in training
 
 
@@ -150,8 +150,13 @@ class NetPlayer:
         if v.phase != core.PLAY or v.stock_left <= 2 or n < 2:
             return self.base.choose(v, budget_ms)
         k = net.features(v, self.f)
-        vals = int_scores(self.q, self.f[:k], [net.card_feature(v, v.legal[i]) for i in range(n)])
+        vals = int_scores(self.q, self.f[:k], card_rows(v))
         return v.legal[vals.index(max(vals))]  # the first best, as brisca.ai takes it
+
+
+def card_rows(v):
+    """Each legal card's features in v: [card, extra]."""
+    return [[net.card_feature(v, c), net.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
 
 
 def gen_chunk(args):
@@ -181,7 +186,7 @@ def gen_chunk(args):
             g.view(s, v)
             if g.phase == core.PLAY and g.stock_left > 2 and v.nlegal > 1 and rng.random() < sample_p:
                 nf = net.features(v, feats)
-                cards = [net.card_feature(v, v.legal[i]) for i in range(v.nlegal)]
+                cards = card_rows(v)
                 acts = list(v.legal[: v.nlegal])
                 ys = [0.0] * len(acts)
                 for _ in range(k):
@@ -284,7 +289,7 @@ def int_scores(q, state, cards):
     """The integer net's value of each card (brisca.net.scores' arithmetic, in numpy)."""
     W1, b1, w2, b2 = q
     a = b1 + W1[state].sum(0)
-    return [int(x) + b2 for x in np.maximum(a + W1[cards], 0) @ w2]
+    return [int(x) + b2 for x in np.maximum(a + np.array([W1[c].sum(0) for c in cards]), 0) @ w2]
 
 
 def to_bytes(q, version=VERSION):
@@ -421,7 +426,7 @@ def agreement(m, q, X, grp, va, most=2000):
     for p in np.unique(grp[held])[:most]:
         rows = held[grp[held] == p]
         state = np.where(X[rows].min(0) > 0)[0]
-        cards = [int(np.setdiff1d(np.where(X[r])[0], state)[0]) for r in rows]
+        cards = [np.setdiff1d(np.where(X[r])[0], state).tolist() for r in rows]
         agree += int(np.argmax(int_scores(q, state, cards)) == np.argmax(pv[np.searchsorted(held, rows)]))
         tot += 1
     return agree / max(tot, 1)
@@ -430,7 +435,7 @@ def agreement(m, q, X, grp, va, most=2000):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int, default=120000, help="scored positions per generation")
-    ap.add_argument("--generations", type=int, default=2,
+    ap.add_argument("--generations", type=int, default=3,
                     help="generation 0 plays and rolls out as hard1, each later one as the net before it")
     ap.add_argument("--samples", type=int, default=6, help="placements per scored position (K)")
     ap.add_argument("--hidden", type=int, default=32)
@@ -451,6 +456,9 @@ def main(argv=None):
         if cache and cache.exists():
             z = np.load(cache, allow_pickle=False)
             X, y, grp = z["X"], z["y"], z["grp"]
+            if X.shape[1] != net.N_IN:
+                raise SystemExit("%s has %d features a card, brisca.net %d: another layout's positions"
+                                 % (cache, X.shape[1], net.N_IN))
         else:
             sys.stderr.write("generation %d: positions played and rolled out as %s\n" % (gen, policy or "hard1"))
             X, y, grp = matrix(generate(a.positions, a.samples, a.seed + 1000 * gen, a.jobs, policy))
