@@ -8,8 +8,6 @@ The weights stay in the asset file (made by tools/train.py) and are read a row a
 one buffer: only the rows of the few features that are on are summed. Integer arithmetic only, so
 tools/train.py's numpy version gives the same numbers. Loaded by brisca.ai for hard only."""
 
-from brisca.core import POINTS as _PTS, STRENGTH as _STR  # (by rank)
-
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -39,6 +37,8 @@ _THEIRS = const(281)  # the opponent's, the same way (13)
 _WIN = const(294)  # answering: it takes the trick, by the trick's points (6 buckets)
 _LOSE = const(300)  # answering: it gives the trick away, the same buckets
 _HIGHER = const(306)  # leading: cards of its suit that beat it and the seat has not seen go (0-3+)
+_PTS = b"\x0b\x00\x0a\x00\x00\x00\x00\x02\x03\x04"  # core.POINTS by rank (net compiles alone)
+_STR = b"\x09\x00\x08\x01\x02\x03\x04\x05\x06\x07"  # core.STRENGTH by rank
 _BUCKET = b"\x00\x01\x01\x01\x02\x02\x02\x02\x02\x02\x03\x03\x04\x04\x04\x04\x05\x05\x05\x05\x05\x05\x05"
 
 _X = [0] * 48  # the state's features that are on

@@ -76,6 +76,7 @@ def test_features_are_the_seats_own_and_canonical():
 def test_each_cards_second_feature_says_what_it_does_to_the_trick():
     """Answering: whether the card takes the trick (core.beats) and the trick's points bucket.
     Leading: how many cards of its suit that beat it the seat has not seen go, nor holds."""
+    assert net._PTS == core.POINTS and net._STR == core.STRENGTH  # (its own copies: it compiles alone)
     seen = set()
     for v in positions(core.Rules(), deals=10, seed=3):
         for c in v.legal[: v.nlegal]:

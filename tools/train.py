@@ -1,12 +1,12 @@
 """Train hard's learned evaluation (brisca/net.py) and write its weights, assets/hard.net.
 
-    make train        the recipe (.venv/bin/python tools/train.py): about 65 minutes on 2 cores
+    make train        the recipe (.venv/bin/python tools/train.py): about two hours on 2 cores (three generations)
     .venv/bin/python tools/train.py --data /tmp/train    the same, keeping each generation's positions
                                                           (a second run reuses them: only the fits)
     .venv/bin/python tools/train.py --positions 400 --generations 1 --epochs 3 --out /tmp/tiny.net --curve-deals 0
 
 The recipe, all on 2-player Briscola (40 cards, no exchange), fixed seeds, both cores:
-1. Positions (the long part, about 30 minutes a generation). Self-play deals, one move in ten at
+1. Positions (the long part, 35 to 45 minutes a generation). Self-play deals, one move in ten at
    random so that the positions vary: generation 0 plays as the frozen `hard1` (tools/hard1/),
    each later one as the net fitted before it. At about a third of the decisions made while the
    stock lasts, every legal card is scored by rollouts: K placements of the cards the seat cannot
@@ -17,7 +17,7 @@ The recipe, all on 2-player Briscola (40 cards, no exchange), fixed seeds, both 
    0.3 x the points margin / 60 (clipped to -1..1). Playing the best card by these values is a
    policy-improvement step over the player that rolls out, fair because the placements come from
    the seat's View only.
-2. Fit: a numpy network, brisca.net's features (294, a few dozen on) -> H hidden units (ReLU) -> 1,
+2. Fit: a numpy network, brisca.net's features (310, a few dozen on) -> H hidden units (ReLU) -> 1,
    trained on the targets by Adam with mean squared error, on every generation's positions so far;
    a tenth of the positions held out.
 3. Quantize to integers (int8 weights, int16 hidden biases, integer scales folded in) exactly as
