@@ -50,9 +50,9 @@ def make(name, rules, seed):
     if name == "greedy":
         return GreedyPlayer(rules, seed)
     if name == "hard1":  # hard before its learned evaluation, frozen (tools/hard1/)
-        from hard1 import ai as hard1
+        import hard1
 
-        return hard1.Player(rules, "hard", seed)
+        return hard1.player(rules, seed)
     if name.split(":")[0] in ("pimc", "ismcts", "gymgreedy"):
         import ref_bots
 

@@ -49,7 +49,6 @@ class Soak:
 
     def __init__(self, games, seed, nvm=None, search=True, saves=True):
         self.games = games
-        self.saves_on = saves
         self.seed = seed
         self.slot = None
         if saves:
@@ -105,13 +104,13 @@ class Soak:
         g.apply(self.players[g.turn].choose(g.view(g.turn, self.view)))
         self.moves += 1
         if g.phase >= core.DEAL_OVER:
-            if self.slot:
+            if self.slot is not None:
                 self.slot.save_game(None)  # the deal is over: nothing to resume
             self.players = self.game = self.view = self.saved = None
             self.done += 1
             self.resuming = False
             return GAME_OVER
-        if self.saves_on and g.trick_len == 0 and g.trick_no != self.tricks:  # a trick was just taken
+        if self.slot is not None and g.trick_len == 0 and g.trick_no != self.tricks:  # a trick was just taken
             self.tricks = g.trick_no
             self.saved = g.to_bytes()
             if not self.slot.save_game(self.saved):

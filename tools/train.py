@@ -46,6 +46,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+import hard1  # noqa: E402 (tools/hard1/, the frozen reference)
 from brisca import core, net  # noqa: E402 (after sys.path on purpose)
 
 RULES = "p2"  # plain 2-player Briscola, 40 cards
@@ -122,18 +123,12 @@ def target(m):
     return 0.7 * ((m > 0) - (m < 0)) + 0.3 * max(-1.0, min(1.0, m / 60))
 
 
-def hard1_player(rules, seed):
-    from hard1 import ai as hard1
-
-    return hard1.Player(rules, "hard", seed)
-
-
 class NetPlayer:
     """Hard with an integer net held in memory (numpy, the same numbers as brisca.net): the
     net's card while the stock lasts, hard1 otherwise. Fast enough for rollouts."""
 
     def __init__(self, rules, seed, q):
-        self.base = hard1_player(rules, seed)
+        self.base = hard1.player(rules, seed)
         self.q = q
         self.f = [0] * 48
 
@@ -171,7 +166,7 @@ def gen_chunk(args):
         def make(rules, seed):
             return NetPlayer(rules, seed, q)
     else:
-        make = hard1_player
+        make = hard1.player
     roll = Rollout(rules, make)
     me_players = [make(rules, seed + s) for s in range(2)]
     v = core.View(rules)
@@ -350,7 +345,7 @@ def _duel(args):
     total = 0.0
     for a_seat in (0, 1):
         g = core.Game(rules, seed)
-        players = [ai.Player(rules, "hard", seed * 7 + s) if s == a_seat else hard1_player(rules, seed * 7 + s)
+        players = [ai.Player(rules, "hard", seed * 7 + s) if s == a_seat else hard1.player(rules, seed * 7 + s)
                    for s in range(2)]
         while g.phase < core.DEAL_OVER:
             g.view(g.turn, v)
