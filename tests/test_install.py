@@ -100,8 +100,10 @@ def test_installs_the_tree_on_a_pybadge(tmp_path, source, boot_out, capsys):
 def test_the_real_tree_ships_the_game_its_texts_and_no_library():
     files, names = install.build_tree(install.ROOT)
     for rel in ("code.py", "boot.py", "brisca/core.py", "brisca/ui/app.py", "brisca/ui/boards/pybadge.py",
-                "assets/lang/en.txt", "assets/lang/pl.txt"):
+                "assets/lang/en.txt", "assets/lang/pl.txt", "assets/hard.net"):
         assert rel in files, rel
+    # every asset the game opens by name goes to the board (hard's weights once did not)
+    assert files["assets/hard.net"] == (install.ROOT / "assets" / "hard.net").read_bytes()
     assert names == [] and not [r for r in files if r.startswith("lib/")]  # the board's own modules suffice
     assert not [r for r in files if r.startswith("tests/") or r.startswith("tools/") or "mpstubs" in r]
 

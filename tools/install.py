@@ -33,7 +33,7 @@ import boards  # tools/boards.py, next to this file
 import slim  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ASSET_SUFFIXES = {".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".txt", ".json", ".bin", ".png"}
+ASSET_SUFFIXES = {".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".txt", ".json", ".bin", ".png", ".net"}
 # Libraries imported in ways a scan cannot see (by name at run time, say), shipped all the same.
 # The game itself needs none today (it draws with displayio and terminalio only).
 ALLOW_LIST = ()
