@@ -4,9 +4,10 @@ cards it knows the opponent holds, the face-up trump, the stock and both scores)
 features of the card itself: the card, and what it does to the trick (answering: takes it or
 not, and its points; leading: how many cards that beat it may still come).
 
-The weights stay in the asset file (made by tools/train.py) and are read a row at a time into
-one buffer: only the rows of the few features that are on are summed. Integer arithmetic only, so
-tools/train.py's numpy version gives the same numbers. Loaded by brisca.ai for hard only."""
+The shipped net is four nets fitted apart, their hidden units side by side and their outputs
+averaged: to this module, one net. The weights stay in the asset file (made by tools/train.py)
+and are read a row at a time into one buffer: only the rows of the few features that are on are
+summed. Integer arithmetic only, so tools/train.py's numpy version gives the same numbers. Loaded by brisca.ai for hard only."""
 
 try:
     from micropython import const
@@ -116,7 +117,7 @@ def load(path=None):
                 return False
             h = head[6]
             size = 16 + N_IN * h + 3 * h + 4
-            if head[7] | head[8] << 8 | head[9] << 16 | head[10] << 24 != size or not 0 < h <= 64:
+            if head[7] | head[8] << 8 | head[9] << 16 | head[10] << 24 != size or not 0 < h <= 128:
                 return False
             if not _sum_ok(f, size - 16, head):
                 return False
