@@ -4,7 +4,6 @@ the last trick and the handover between two humans (drawn by brisca.ui.tableview
 from brisca import core
 from brisca.ui import board as B
 from brisca.ui import match
-from brisca.ui.tableview import TableView
 from brisca.ui.text import GOLD, TEXT
 
 
@@ -46,6 +45,8 @@ class Screen:
         if arg in ("start", "resume"):
             app.cue_trump()
         if self.view is None:
+            from brisca.ui.tableview import TableView  # (loaded: the app imports it after this module)
+
             self.view = TableView(app.W, app.H, sheet_style(app), app.font, app.assets, app.game.rules)
             app.table = self.view
             app.root.append(self.view.group)
