@@ -157,7 +157,8 @@ class App:
         self.imports = 0
         self.stepwise = stepwise
         self.dirty = True
-        self.list = None  # the ListView every list screen shares (None at the table)
+        self.list = None  # the ListView every list screen shares (None at the table, and made
+        # again after the engine is loaded)
         self.menu = None  # the Menu on screen, if any (tests read it)
         self.cursors = {}  # menu screen -> the key of the item its cursor was on
         self.table = None  # the TableView, at the table
@@ -283,9 +284,12 @@ class App:
             self.scr = self.menu = self.table = self.picker = None
             self.scr_module = ""
             needs = self.needs(module, args)
-            if "brisca.ui.listview" not in needs:
+            # the engine to compile (a new game): the list view and its modules go too, to be
+            # imported again after it, so that it compiles on the emptiest heap the menus allow
+            fresh = "brisca.core" in needs and "brisca.core" not in sys.modules
+            if fresh or "brisca.ui.listview" not in needs:
                 self.drop_list()
-            self.release(needs)
+            self.release(() if fresh else needs)
             self.loading = needs
             self.arriving = (screen, args, module)
             while self.loading and not self.stepwise:
