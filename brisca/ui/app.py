@@ -30,11 +30,12 @@ SCREENS = ("resume_q:title title:title settings:options names:options pause:paus
            "deal_over:endings result:endings about:about oom:title note:title")
 # module -> the modules (under brisca.) it needs loaded, in the order to load them: the largest
 # to compile from source first, while the heap holds least
-# (at the table, brisca.ui.table, which needs brisca.ui.match, comes before the rest: the largest)
+# (at the table: what a module imports before it, then by what it costs to compile less what it
+# leaves loaded, the most first; brisca.net before brisca.endgame, see needs())
 NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.options "
          "pause:ui.listview,ui.menu,ui.pause setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
          "picker:ui.listview,ui.picker pages:ui.listview,ui.pages "
-         "table:core,ui.match,ui.table,ai,ui.tablebase,ui.tableview "
+         "table:core,ui.match,ai,ui.table,ui.tablebase,ui.tableview "
          "endings:notation,_records,ui.listview,ui.endings about:core,ui.listview,ui.about")
 # What a game in progress keeps loaded between its screens (its objects' classes live there).
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.search", "brisca.ui.match")
@@ -261,15 +262,15 @@ class App:
             names[:0] = ("brisca.core", "brisca.notation", "brisca._records", "brisca.ui.match")
         g = self.game  # (None when resuming: not read yet)
         if module == "table":  # hard's search (brisca.ai loads it): a hint searches as hard does
-            at = names.index("brisca.ai")
             if g is not None and g.n == 2 and g.rules.plays == 1:
-                # brisca.net (hard's learned evaluation) first: loaded after brisca.endgame, a game
-                # left 15 KB held at the title on the 32-bit port (tools/fit.py); before it, nothing.
-                # brisca.endgame after brisca.ai, which it imports: else that compiles inside its
-                # import, over endgame's own code, without a collection before it
-                names[at:at + 1] = ("brisca.net", "brisca.ai", "brisca.endgame")
+                # brisca.net (hard's learned evaluation) before brisca.endgame: loaded after it, a
+                # game left 15 KB held at the title on the 32-bit port (tools/fit.py). Both after
+                # brisca.ai, which endgame imports: else that compiles inside its import, over
+                # endgame's own code, without a collection before it
+                at = names.index("brisca.ui.tablebase") + 1
+                names[at:at] = ("brisca.net", "brisca.endgame")
             elif self.settings.level == "hard":
-                names.insert(at, "brisca.search")
+                names.insert(names.index("brisca.ai"), "brisca.search")
         return names
 
     def _enter(self, screen, args):
