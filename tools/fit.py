@@ -15,7 +15,9 @@ step, less what the stand-ins for CircuitPython's own modules take (on a board t
 - the cold start from .py, as tools/install.py ships the game without CircuitPython's compiler:
   each module's compile peak (tools/mp32/compile.mjs) over what the heap held when the game
   imported it (screens' modules are imported one a poll here), and, for start-up's modules, over
-  what it holds at the title (more than when they load: an upper bound).
+  what it holds at the title (more than when they load: an upper bound); a module another one
+  imports as it loads, or a handler imports, over what the heap held when that poll began (less
+  than it held then: a lower bound).
 
 The budget: a PyBadge (SAMD51J19, 192 KB of RAM) leaves Python roughly 120-140 KB once
 CircuitPython, its USB stack, the display and the C stack have their share; 96,000 B keeps about a
@@ -52,13 +54,15 @@ def game(tree, script, probe=0):
                           text=True, timeout=600, check=False, env=env)
     if proc.returncode != 0:
         raise RuntimeError("%s on %s failed: %s" % (script, tree, (proc.stdout + proc.stderr)[-500:]))
-    out = {"views": [], "imports": [], "blocks": [], "modules": [], "peak": None}
+    out = {"views": [], "imports": [], "nested": [], "blocks": [], "modules": [], "peak": None}
     for line in proc.stdout.splitlines():
         words = line.split()
         if words[:1] == ["VIEW"]:
             out["views"].append((words[1], int(words[2]), int(words[3])))  # screen, heap in use, names
         elif words[:1] == ["IMPORT"]:
             out["imports"].append((words[1], int(words[2])))
+        elif words[:1] == ["NESTED"]:
+            out["nested"].append((words[1], int(words[2])))
         elif words[:1] == ["BLOCK"]:
             out["blocks"].append(int(words[1]))
         elif words[:1] == ["MODULES"] and not out["modules"]:
@@ -147,6 +151,9 @@ def measure(work):
                 cold.append((title_held + cost(module), module, "start-up"))
         for module, before in run["imports"]:
             cold.append((before - stand_ins + cost(module), module, "screen"))
+        for module, before in run["nested"]:  # (at least: the module importing it held more)
+            if module not in ("brisca", "brisca.ui", "brisca.save") and "boards" not in module:
+                cold.append((before - stand_ins + cost(module), module, "nested"))
     cold.sort(reverse=True)
     fig["cold_start"] = cold[0][0]
     fig["cold_worst"] = ["%s (%s) %d" % (m, where, b) for b, m, where in cold[:5]]

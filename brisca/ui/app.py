@@ -30,10 +30,12 @@ SCREENS = ("resume_q:title title:title settings:options names:options pause:paus
            "deal_over:endings result:endings about:about oom:title note:title")
 # module -> the modules (under brisca.) it needs loaded, in the order to load them: the largest
 # to compile from source first, while the heap holds least
+# (at the table: what a module imports before it, then by what it costs to compile less what it
+# leaves loaded, the most first; brisca.net before brisca.endgame, see needs())
 NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.options "
          "pause:ui.listview,ui.menu,ui.pause setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
          "picker:ui.listview,ui.picker pages:ui.listview,ui.pages "
-         "table:core,ai,ui.match,ui.tablebase,ui.tableview,ui.table "
+         "table:core,ui.match,ai,ui.table,ui.tablebase,ui.tableview "
          "endings:notation,_records,ui.listview,ui.endings about:core,ui.listview,ui.about")
 # What a game in progress keeps loaded between its screens (its objects' classes live there).
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.search", "brisca.ui.match")
@@ -156,7 +158,8 @@ class App:
         self.imports = 0
         self.stepwise = stepwise
         self.dirty = True
-        self.list = None  # the ListView every list screen shares (None at the table)
+        self.list = None  # the ListView every list screen shares (None at the table, and made
+        # again after the engine is loaded)
         self.menu = None  # the Menu on screen, if any (tests read it)
         self.cursors = {}  # menu screen -> the key of the item its cursor was on
         self.table = None  # the TableView, at the table
@@ -260,11 +263,14 @@ class App:
         g = self.game  # (None when resuming: not read yet)
         if module == "table":  # hard's search (brisca.ai loads it): a hint searches as hard does
             if g is not None and g.n == 2 and g.rules.plays == 1:
-                # brisca.net (hard's learned evaluation) first: loaded after brisca.endgame, a game
-                # left 15 KB held at the title on the 32-bit port (tools/fit.py); before it, nothing
-                names[1:1] = ("brisca.net", "brisca.endgame")  # (endgame imports brisca.ai itself)
+                # brisca.net (hard's learned evaluation) before brisca.endgame: loaded after it, a
+                # game left 15 KB held at the title on the 32-bit port (tools/fit.py). Both after
+                # brisca.ai, which endgame imports: else that compiles inside its import, over
+                # endgame's own code, without a collection before it
+                at = names.index("brisca.ui.tablebase") + 1
+                names[at:at] = ("brisca.net", "brisca.endgame")
             elif self.settings.level == "hard":
-                names.insert(1, "brisca.search")
+                names.insert(names.index("brisca.ai"), "brisca.search")
         return names
 
     def _enter(self, screen, args):
@@ -279,9 +285,12 @@ class App:
             self.scr = self.menu = self.table = self.picker = None
             self.scr_module = ""
             needs = self.needs(module, args)
-            if "brisca.ui.listview" not in needs:
+            # the engine to compile (a new game): the list view and its modules go too, to be
+            # imported again after it, so that it compiles on the emptiest heap the menus allow
+            fresh = "brisca.core" in needs and "brisca.core" not in sys.modules
+            if fresh or "brisca.ui.listview" not in needs:
                 self.drop_list()
-            self.release(needs)
+            self.release(() if fresh else needs)
             self.loading = needs
             self.arriving = (screen, args, module)
             while self.loading and not self.stepwise:

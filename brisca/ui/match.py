@@ -5,6 +5,8 @@ loaded while a game is on (App.GAME_MODULES)."""
 
 from brisca import core
 from brisca.save.settings import LEVELS, MODES, index_of
+from brisca.ui import board as B
+from brisca.ui.text import GOLD
 
 # Modes of brisca.save.settings.MODES: (players, human seats)
 MODE_SEATS = ((2, (0,)), (2, (0, 1)), (3, (0,)), (4, (0,)), (4, (0, 2)))
@@ -94,6 +96,7 @@ def seat(app):
     app.sel = 0
     app.thinking = -1
     app.in_trick_pause = False
+    app.pause_t0 = 0
     app.turn_token = -1
     app.hint_card = 255
     app.status = ""
@@ -173,3 +176,101 @@ def back_to_game(app):
         app.go("deal_over")
     else:
         app.go("table")
+
+
+# -- the table's moves (here rather than in brisca.ui.table, which the app loads over a fuller heap)
+def human(app, btn, seat):
+    """A human's turn at the table (the table screen's step): True while busy."""
+    g = app.game
+    if g.phase == core.EXCHANGE_PHASE and g.exchange_card(seat) == core.NO_CARD:
+        act(app, core.PASS)  # the step comes whoever holds the card: nothing to ask without one
+        return True
+    token = (g.deal_no * 64 + g.trick_no) * 16 + g.trick_len + (8 if g.phase == core.EXCHANGE_PHASE else 0)
+    if token != app.turn_token:
+        app.turn_token = token
+        app.hint_card = 255
+        app.cue_turn()
+        app.dirty = True
+        if not app.status or app.status_color is None:
+            app.status = ""
+    k = g.hand_len[seat]
+    if app.sel >= k:
+        app.sel = max(0, k - 1)
+    if not btn:
+        return False
+    app.dirty = True
+    if btn == B.BTN_START:
+        app.go("pause")
+        return False
+    if g.phase == core.EXCHANGE_PHASE:
+        if btn == B.BTN_A:
+            act(app, core.EXCHANGE)
+            app.status = app.t("exchanged", app.names[seat])
+        elif btn == B.BTN_B or btn == B.BTN_RIGHT and app.board.two_buttons:  # (the CLUE has no B)
+            act(app, core.PASS)
+        return False
+    if btn == B.BTN_LEFT and k:
+        app.sel = (app.sel - 1) % k
+        app.status = ""
+    elif btn == B.BTN_RIGHT and k:
+        app.sel = (app.sel + 1) % k
+        app.status = ""
+    elif btn == B.BTN_A and k:
+        card = g.hands[seat * core.HAND_MAX + app.sel]
+        if card in g.legal_actions():
+            app.status = ""
+            act(app, card)
+        else:
+            app.status = app.t("h_must_follow")
+            app.status_color = GOLD
+    elif btn == B.BTN_B:
+        app.go("lasttrick", "table")
+    elif btn == B.BTN_SELECT:
+        hint(app)
+    return False
+
+def hint(app):
+    """Select the suggested card and show the reason (only for the holder on their turn)."""
+    g = app.game
+    seat = g.turn
+    if seat not in app.humans or seat != app.holder or app.masked or g.phase != core.PLAY:
+        return False
+    v = g.view(seat, into=app.seat_view)
+    try:
+        from brisca import ai
+
+        action, reason = ai.hint(v)
+    except Exception as e:
+        print("hint:", e)
+        return False
+    base = seat * core.HAND_MAX
+    for i in range(g.hand_len[seat]):
+        if g.hands[base + i] == action:
+            app.sel = i
+    app.hint_card = action
+    app.status = app.t("h_" + reason) if isinstance(reason, str) else str(reason)
+    app.status_color = GOLD
+    app.dirty = True
+    return True
+
+def act(app, action):
+    """Apply one action and save the game (a power cut after any move resumes right there);
+    start the trick-winner moment when a trick completes."""
+    g = app.game
+    before = g.trick_no
+    g.apply(action)
+    app.save_game()
+    app.dirty = True
+    app.hint_card = 255
+    if action < 40 and g.trick_no != before:
+        app.in_trick_pause = True
+        app.pause_t0 = app.board.ticks_ms()
+        w = g.last_winner
+        if not app.multi and w == app.humans[0]:
+            app.status = app.t("took")
+        else:
+            app.status = app.t("took_by", app.names[w])
+        app.status_color = GOLD
+        side = None if app.multi else g.rules.side_of(app.humans[0])
+        if side is None and w in app.humans or side is not None and g.rules.side_of(w) == side:
+            app.cue_take()

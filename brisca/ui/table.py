@@ -4,7 +4,6 @@ the last trick and the handover between two humans (drawn by brisca.ui.tableview
 from brisca import core
 from brisca.ui import board as B
 from brisca.ui import match
-from brisca.ui.tableview import TableView
 from brisca.ui.text import GOLD, TEXT
 
 
@@ -24,7 +23,6 @@ class Screen:
         self.app = app
         self.view = None  # made for the game's table on entry
         self.think_t0 = 0
-        self.pause_t0 = 0
         self.back = "table"
         self.unseen = bytearray(40)
 
@@ -46,6 +44,8 @@ class Screen:
         if arg in ("start", "resume"):
             app.cue_trump()
         if self.view is None:
+            from brisca.ui.tableview import TableView  # (loaded: the app imports it after this module)
+
             self.view = TableView(app.W, app.H, sheet_style(app), app.font, app.assets, app.game.rules)
             app.table = self.view
             app.root.append(self.view.group)
@@ -56,7 +56,7 @@ class Screen:
             self.view.cover(app.t("pass_to", app.names[arg]), app.t("c_pass", app.board.key_for(B.BTN_A)[0]))
         elif name == "lasttrick":
             self.back = arg or "table"
-        elif arg == "hint" and not self.hint():
+        elif arg == "hint" and not match.hint(app):
             app.status = app.t("hint") + ": -"
             app.status_color = None
 
@@ -69,7 +69,7 @@ class Screen:
         g = app.game
         now = app.board.ticks_ms()
         if app.in_trick_pause:
-            if btn or app.board.ticks_diff(now, self.pause_t0) >= app.trick_ms:
+            if btn or app.board.ticks_diff(now, app.pause_t0) >= app.trick_ms:
                 app.in_trick_pause = False
                 app.status = ""
                 app.dirty = True
@@ -87,7 +87,7 @@ class Screen:
             if app.multi and seat != app.holder:
                 app.go("handover", seat)
                 return False
-            return self.human(btn, seat)
+            return match.human(app, btn, seat)
         return self.ai_turn(btn, seat, now)
 
     def turn_text(self, seat):
@@ -128,111 +128,13 @@ class Screen:
         action = p.result()
         if action not in g.legal_actions():  # never trust a move blindly
             action = g.legal_actions()[0]
-        self.act(action)
+        match.act(app, action)
         if action == core.EXCHANGE:  # the face-up card changed hands: say so, and give time to see it
             app.status = app.t("exchanged", app.names[seat])
             app.status_color = GOLD
             app.in_trick_pause = True
-            self.pause_t0 = now
+            app.pause_t0 = now
         return True
-
-    def human(self, btn, seat):
-        app = self.app
-        g = app.game
-        if g.phase == core.EXCHANGE_PHASE and g.exchange_card(seat) == core.NO_CARD:
-            self.act(core.PASS)  # the step comes whoever holds the card: nothing to ask without one
-            return True
-        token = (g.deal_no * 64 + g.trick_no) * 16 + g.trick_len + (8 if g.phase == core.EXCHANGE_PHASE else 0)
-        if token != app.turn_token:
-            app.turn_token = token
-            app.hint_card = 255
-            app.cue_turn()
-            app.dirty = True
-            if not app.status or app.status_color is None:
-                app.status = ""
-        k = g.hand_len[seat]
-        if app.sel >= k:
-            app.sel = max(0, k - 1)
-        if not btn:
-            return False
-        app.dirty = True
-        if btn == B.BTN_START:
-            app.go("pause")
-            return False
-        if g.phase == core.EXCHANGE_PHASE:
-            if btn == B.BTN_A:
-                self.act(core.EXCHANGE)
-                app.status = app.t("exchanged", app.names[seat])
-            elif btn == B.BTN_B or btn == B.BTN_RIGHT and app.board.two_buttons:  # (the CLUE has no B)
-                self.act(core.PASS)
-            return False
-        if btn == B.BTN_LEFT and k:
-            app.sel = (app.sel - 1) % k
-            app.status = ""
-        elif btn == B.BTN_RIGHT and k:
-            app.sel = (app.sel + 1) % k
-            app.status = ""
-        elif btn == B.BTN_A and k:
-            card = g.hands[seat * core.HAND_MAX + app.sel]
-            if card in g.legal_actions():
-                app.status = ""
-                self.act(card)
-            else:
-                app.status = app.t("h_must_follow")
-                app.status_color = GOLD
-        elif btn == B.BTN_B:
-            app.go("lasttrick", "table")
-        elif btn == B.BTN_SELECT:
-            self.hint()
-        return False
-
-    def hint(self):
-        """Select the suggested card and show the reason (only for the holder on their turn)."""
-        app = self.app
-        g = app.game
-        seat = g.turn
-        if seat not in app.humans or seat != app.holder or app.masked or g.phase != core.PLAY:
-            return False
-        v = g.view(seat, into=app.seat_view)
-        try:
-            from brisca import ai
-
-            action, reason = ai.hint(v)
-        except Exception as e:
-            print("hint:", e)
-            return False
-        base = seat * core.HAND_MAX
-        for i in range(g.hand_len[seat]):
-            if g.hands[base + i] == action:
-                app.sel = i
-        app.hint_card = action
-        app.status = app.t("h_" + reason) if isinstance(reason, str) else str(reason)
-        app.status_color = GOLD
-        app.dirty = True
-        return True
-
-    def act(self, action):
-        """Apply one action and save the game (a power cut after any move resumes right there);
-        start the trick-winner moment when a trick completes."""
-        app = self.app
-        g = app.game
-        before = g.trick_no
-        g.apply(action)
-        app.save_game()
-        app.dirty = True
-        app.hint_card = 255
-        if action < 40 and g.trick_no != before:
-            app.in_trick_pause = True
-            self.pause_t0 = app.board.ticks_ms()
-            w = g.last_winner
-            if not app.multi and w == app.humans[0]:
-                app.status = app.t("took")
-            else:
-                app.status = app.t("took_by", app.names[w])
-            app.status_color = GOLD
-            side = None if app.multi else g.rules.side_of(app.humans[0])
-            if side is None and w in app.humans or side is not None and g.rules.side_of(w) == side:
-                app.cue_take()
 
     def draw(self):
         app = self.app

@@ -20,8 +20,10 @@
 // With MP32_PROBE=<bytes> set, a bytearray that size is allocated then too: "BLOCK <bytes>", how
 // far from the heap's start its end lies (the heap is first fit: a 16 KB block that ends below the
 // budget fits a heap of the budget). "IMPORT <module> <bytes>": a poll imported a screen's module
-// (the app loads them one a poll here), the heap in use when it began. "MODULES ...": what
-// start-up loaded, at the first screen.
+// (the app loads them one a poll here), the heap in use when it began. "NESTED <module> <bytes>":
+// a brisca module a poll loaded besides that one (imported by a module as it loaded, or by a
+// handler), the heap in use when the poll began. "MODULES ...": what start-up loaded, at the
+// first screen.
 import { boot } from "./mp32.mjs";
 
 const [tree, script = "full", heapArg = String(1 << 20)] = process.argv.slice(2);
@@ -77,8 +79,16 @@ for (let phase = 1; ; phase++) {
 }
 step("brd, store = parts\ndel parts, phases, ready, name\nfrom brisca.ui.app import run", "the board and the saves");
 // stepwise: the app imports a screen's modules one a poll, so each import is a step of its own
-step("app = run(brd, store, 0, stepwise=True)\ndef poll():\n    app.loop(1)\n    return '%s %s %d' % (app.screen, app.loaded, app.imports)",
-  "the app, its first screen");
+step("app = run(brd, store, 0, stepwise=True)\ndef poll():\n    app.loop(1)\n    return '%s %s %d %d' % " +
+  "(app.screen, app.loaded, app.imports, len(__import__('sys').modules))", "the app, its first screen");
+// brisca's modules loaded now, as a set (read again whenever sys.modules changes size)
+function loadedNow() {
+  vm.run("print('LOADED', ' '.join([k for k in __import__('sys').modules if k.startswith('brisca')]))");
+  return new Set(vm.lastLine().split(" ").slice(1));
+}
+let known = loadedNow();
+let mods = "";
+let lastMods = "";
 const poll = vm.mp.globals.get("poll");
 let lastImports = "0";
 let printedModules = false;
@@ -90,7 +100,7 @@ for (let polls = 1; ; polls++) {
   let now;
   const before = used();
   try {
-    [now, loaded, imports] = poll().split(" ");
+    [now, loaded, imports, mods] = poll().split(" ");
   } catch (e) {
     if (String(e).includes("Done")) {
       vm.settle("at the script's last poll");
@@ -101,7 +111,8 @@ for (let polls = 1; ; polls++) {
   }
   vm.settle(`at poll ${polls}`);
   measure(`poll ${polls}, after "${vm.lastLine()}"`);
-  if (imports !== lastImports) { // this poll imported `loaded`: the heap held `before` when it began
+  const importing = imports !== lastImports;
+  if (importing) { // this poll imported `loaded`: the heap held `before` when it began
     console.log("IMPORT %s %d", loaded, before);
     lastImports = imports;
   }
@@ -119,6 +130,14 @@ for (let polls = 1; ; polls++) {
       vm.run(`import uctypes\n_p = bytearray(${probe})\nprint("BLOCK", uctypes.addressof(_p) + ${probe} - HEAP0)\n` +
         "del _p, uctypes", `a ${probe}-byte block on the ${screen} screen`);
     }
+  }
+  if (mods !== lastMods || importing) { // modules came or went (read after the figures): any other
+    lastMods = mods; // one this poll loaded (a module's own import, or a handler's) compiled in it too
+    const now2 = loadedNow();
+    for (const m of now2) {
+      if (!known.has(m) && !(importing && m === loaded)) console.log("NESTED %s %d", m, before);
+    }
+    known = now2;
   }
 }
 step("app = brd = store = None\nplayer.finish()", "the error screen");
