@@ -7,7 +7,8 @@ not, and its points; leading: how many cards that beat it may still come).
 The shipped net is four nets fitted apart, their hidden units side by side and their outputs
 averaged: to this module, one net. The weights stay in the asset file (made by tools/train.py)
 and are read a row at a time into one buffer: only the rows of the few features that are on are
-summed. Integer arithmetic only, so tools/train.py's numpy version gives the same numbers. Loaded by brisca.ai for hard only."""
+summed. Integer arithmetic only, so tools/train.py's numpy version gives the same numbers.
+Loaded by brisca.ai for hard only."""
 
 try:
     from micropython import const

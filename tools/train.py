@@ -499,7 +499,8 @@ def main(argv=None):
             if a.curve_deals:
                 write(quantize(m), a.out)
                 scores.append((len(losses) - 1, vs_hard1(a.out, a.curve_deals, jobs=a.jobs)))
-                sys.stderr.write("generation %d, %d nets averaged: %.3f against hard1\n" % (gen, a.members, scores[-1][1]))
+                sys.stderr.write("generation %d, %d nets averaged: %.3f against hard1\n"
+                                 % (gen, a.members, scores[-1][1]))
         q = quantize(m)
         write(q, a.out)
         report = {"generation": gen, "positions": int(grp.max()) + 1, "rows": len(y), "hidden": len(m.b1),
