@@ -229,6 +229,7 @@ def human(app, btn, seat):
         hint(app)
     return False
 
+
 def hint(app):
     """Select the suggested card and show the reason (only for the holder on their turn)."""
     g = app.game
@@ -252,6 +253,7 @@ def hint(app):
     app.status_color = GOLD
     app.dirty = True
     return True
+
 
 def act(app, action):
     """Apply one action and save the game (a power cut after any move resumes right there);
