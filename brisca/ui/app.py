@@ -37,8 +37,9 @@ NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.opti
          "picker:ui.listview,ui.picker pages:ui.listview,ui.pages "
          "table:core,ui.match,ai,ui.table,ui.tablebase,ui.tableview "
          "endings:notation,_records,ui.listview,ui.endings about:core,ui.listview,ui.about")
-# What a game in progress keeps loaded between its screens (its objects' classes live there).
-GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.search", "brisca.ui.match")
+# What a game in progress keeps loaded between its screens (its objects' classes live there; an
+# AI keeps brisca.net itself, so a copy imported again at the table would be held twice).
+GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.net", "brisca.search", "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
 KEY_TOKENS = {"a": B.BTN_A, "b": B.BTN_B, "st": B.BTN_START, "se": B.BTN_SELECT, "r": B.BTN_RIGHT}  # help()
 
