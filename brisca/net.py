@@ -118,7 +118,7 @@ def load(path=None):
                 return False
             h = head[6]
             size = 16 + N_IN * h + 3 * h + 4
-            if head[7] | head[8] << 8 | head[9] << 16 | head[10] << 24 != size or not 0 < h <= 128:
+            if head[7] | head[8] << 8 | head[9] << 16 | head[10] << 24 != size or not 0 < h <= 128 or h & 1:
                 return False
             if not _sum_ok(f, size - 16, head):
                 return False
@@ -126,7 +126,7 @@ def load(path=None):
         return False
     _I[0], _I[1] = h, 16 + 2 * h + N_IN * h
     _A[:] = [0] * h
-    _R = bytearray(2 * h)
+    _R = bytearray(h)
     _R2 = bytearray(h)
     _W = bytearray(h + 4)
     _I[4] = 1
@@ -168,10 +168,12 @@ def _scores(v, out, path):
     a, r, r2, w = _A, _R, _R2, _W
     with open(path or FILE, "rb") as f:
         f.seek(16)
-        f.readinto(r)
-        for j in range(h):  # b1, int16 little-endian
-            x = r[2 * j] | r[2 * j + 1] << 8
-            a[j] = x - 65536 if x > 32767 else x
+        n = h // 2
+        for half in (0, n):  # b1, int16 little-endian: half of it a row's worth of bytes
+            f.readinto(r)
+            for j in range(n):
+                x = r[2 * j] | r[2 * j + 1] << 8
+                a[half + j] = x - 65536 if x > 32767 else x
         for i in range(k):
             f.seek(16 + 2 * h + _X[i] * h)
             f.readinto(r)
