@@ -60,7 +60,7 @@ def run_mp(args, cwd, heap="32K"):
 # past 32K on this 64-bit stand-in. On a board, records are read and written between games only.
 # The view-privacy test plays two worlds side by side (two games, two views), which no board does.
 # Hard with 2 players reads its learned evaluation (brisca.net, its weights from assets/hard.net,
-# and buffers for 128 hidden units: 1.5 KB on this 64-bit stand-in, where ints are 8 bytes): 39K
+# and buffers for 128 hidden units: 1.4 KB on this 64-bit stand-in, where ints are 8 bytes): 39K
 # here (38K fails; 37K with 32 units), so 40K (the 32-bit soak plays it in 32K: tests/test_soak.py).
 HEAP = {"test_core_record": "40K", "test_core_replay": "40K", "test_core_privacy": "40K", "test_ai": "40K",
         "test_ai_net": "40K"}
