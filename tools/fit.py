@@ -138,6 +138,9 @@ def measure(work):
     runs = [game(tree_py, "full"), game(tree_py, "hard4")]
     costs = {}
 
+    def ours(module):  # a module of ours compiled from .py (packages and board profiles apart)
+        return module not in ("brisca", "brisca.ui", "brisca.save") and "boards" not in module
+
     def cost(module):
         if module not in costs:
             before, _after, heap = compile_peak(tree_mpy, module, work)
@@ -147,12 +150,12 @@ def measure(work):
     for run in runs:
         title_held = run["views"][0][1] - stand_ins
         for module in run["modules"]:
-            if module not in ("brisca", "brisca.ui", "brisca.save") and "boards" not in module:
+            if ours(module):
                 cold.append((title_held + cost(module), module, "start-up"))
         for module, before in run["imports"]:
             cold.append((before - stand_ins + cost(module), module, "screen"))
         for module, before in run["nested"]:  # (at least: the module importing it held more)
-            if module not in ("brisca", "brisca.ui", "brisca.save") and "boards" not in module:
+            if ours(module):
                 cold.append((before - stand_ins + cost(module), module, "nested"))
     cold.sort(reverse=True)
     fig["cold_start"] = cold[0][0]

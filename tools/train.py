@@ -482,12 +482,16 @@ def main(argv=None):
         base = len(losses)
         checks = {a.epochs // 2, a.epochs} - {0}
 
+        def curve_point(x, m, what):
+            """The integer net of m against hard1: a red dot of the curve at epoch x."""
+            write(quantize(m), a.out)
+            scores.append((x, vs_hard1(a.out, a.curve_deals, jobs=a.jobs)))
+            sys.stderr.write("generation %d, %s: %.3f against hard1 over %d duplicate deals\n"
+                             % (gen, what, scores[-1][1], a.curve_deals))
+
         def check(ep, m):
             if a.curve_deals and ep in checks:
-                write(quantize(m), a.out)
-                scores.append((base + ep - 1, vs_hard1(a.out, a.curve_deals, jobs=a.jobs)))
-                sys.stderr.write("generation %d, epoch %d: %.3f against hard1 over %d duplicate deals\n"
-                                 % (gen, ep, scores[-1][1], a.curve_deals))
+                curve_point(base + ep - 1, m, "epoch %d" % ep)
 
         m, gl, va = fit(X, y, grp, a.hidden, a.epochs, a.seed + gen, check)
         losses += gl
@@ -497,10 +501,7 @@ def main(argv=None):
             m = side_by_side([m] + [fit(X, y, grp, a.hidden, a.epochs, a.seed + gen + 1000 * i)[0]
                                     for i in range(1, a.members)])
             if a.curve_deals:
-                write(quantize(m), a.out)
-                scores.append((len(losses) - 1, vs_hard1(a.out, a.curve_deals, jobs=a.jobs)))
-                sys.stderr.write("generation %d, %d nets averaged: %.3f against hard1\n"
-                                 % (gen, a.members, scores[-1][1]))
+                curve_point(len(losses) - 1, m, "%d nets averaged" % a.members)
         q = quantize(m)
         write(q, a.out)
         report = {"generation": gen, "positions": int(grp.max()) + 1, "rows": len(y), "hidden": len(m.b1),
