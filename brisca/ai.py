@@ -317,12 +317,18 @@ class Player:
         self.todo = self.done = 0  # final: later calls change nothing (the scratch is shared)
         return True
 
-_HINT = []  # type: list
-
 
 def hint(view, budget_ms=150):
-    """(action, reason code) suggested for the human's seat: the hard level's move."""
-    if not _HINT or _HINT[0].rules != view.rules:
-        _HINT[:] = [Player(view.rules, "hard", 1)]
-    p = _HINT[0]
-    return p.choose(view, budget_ms), p.reason
+    """(action, reason code) suggested for the human's seat: the hard level's move. The player is
+    made for the question and let go after, the network's buffers too unless an AI seat holds
+    them: a table with a hint shown holds no more than before it."""
+    import sys
+
+    net = sys.modules.get("brisca.net")
+    held = net is not None and net.loaded()
+    p = Player(view.rules, "hard", 1)
+    action = p.choose(view, budget_ms)
+    net = p.net
+    if net is not None and not held:
+        net.release()
+    return action, p.reason

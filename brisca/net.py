@@ -106,31 +106,46 @@ def extra_feature(v, c):
 
 
 def load(path=None):
-    """Check the weights file once: True if it is there, whole and of this layout."""
-    global _R, _R2, _W
-    if _I[4]:
-        return _I[4] > 0
-    _I[4] = -1
-    try:
-        with open(path or FILE, "rb") as f:
-            head = f.read(16)
-            if len(head) < 16 or head[:4] != MAGIC or head[4] | head[5] << 8 != N_IN:
-                return False
-            h = head[6]
-            size = 16 + N_IN * h + 3 * h + 4
-            if head[7] | head[8] << 8 | head[9] << 16 | head[10] << 24 != size or not 0 < h <= 128 or h & 1:
-                return False
-            if not _sum_ok(f, size - 16, head):
-                return False
-    except OSError:
+    """Check the weights file once: True if it is there, whole and of this layout. Makes the
+    buffers (again after release(), without reading the file again)."""
+    global _A, _R, _R2, _W
+    if not _I[4]:
+        _I[4] = -1
+        try:
+            with open(path or FILE, "rb") as f:
+                head = f.read(16)
+                if len(head) < 16 or head[:4] != MAGIC or head[4] | head[5] << 8 != N_IN:
+                    return False
+                h = head[6]
+                size = 16 + N_IN * h + 3 * h + 4
+                if head[7] | head[8] << 8 | head[9] << 16 | head[10] << 24 != size or not 0 < h <= 128 or h & 1:
+                    return False
+                if not _sum_ok(f, size - 16, head):
+                    return False
+        except OSError:
+            return False
+        _I[0], _I[1], _I[4] = h, 16 + 2 * h + N_IN * h, 1
+    if _I[4] < 0:
         return False
-    _I[0], _I[1] = h, 16 + 2 * h + N_IN * h
-    _A[:] = [0] * h
-    _R = bytearray(h)
-    _R2 = bytearray(h)
-    _W = bytearray(h + 4)
-    _I[4] = 1
+    h = _I[0]
+    if len(_R) != h:  # (a file checked again may be another size)
+        _A = [0] * h
+        _R = bytearray(h)
+        _R2 = bytearray(h)
+        _W = bytearray(h + 4)
     return True
+
+
+def loaded():
+    """True while the buffers are made (an AI seat, or a hint, is using the network)."""
+    return len(_R) > 0
+
+
+def release():
+    """Let the buffers go (about 1 KB with the shipped net); load() makes them again."""
+    global _A, _R, _R2, _W
+    _A = []
+    _R = _R2 = _W = bytearray(0)
 
 
 def _sum_ok(f, n, head):

@@ -82,8 +82,9 @@ def test_portable_under_micropython(module, function, mpy_tree):
 # (101K measured): split into parts that each compile within 32K, the parts' own modules, dicts
 # and names cost about 3K more heap in play, which the 32K portable tests above cannot spare.
 # ai and search import core first, which sets their figures, and endgame imports ai (measured: ai
-# 108K, endgame 112K, search 112K). net (hard's learned evaluation, with its card features): 33K.
-SOURCE_HEAP = {"core": "104K", "ai": "112K", "endgame": "116K", "search": "116K", "net": "34K"}
+# 108K, endgame 112K, search 112K). net (hard's learned evaluation, with its card features, and
+# its buffers made again after a hint): 35K (34K fails).
+SOURCE_HEAP = {"core": "104K", "ai": "112K", "endgame": "116K", "search": "116K", "net": "35K"}
 
 
 @pytest.mark.parametrize("module", DEVICE_MODULES)

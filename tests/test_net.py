@@ -251,3 +251,16 @@ def test_weights_gone_mid_game_leave_hard_playing(weights):
         a = p.choose(v)
         assert a in g.legal_actions()
         g.apply(a)
+
+
+def test_a_hint_lets_the_buffers_go_unless_an_ai_seat_holds_them(weights):
+    """A hint at a table without a hard AI leaves nothing of the network held (issue 12's revisit);
+    with a hard AI at the table the buffers stay, and it still scores after the hint."""
+    net.release()
+    v = next(positions(core.Rules(), 1))
+    assert ai.hint(v)[0] in v.legal[:v.nlegal] and not net.loaded()
+    p = ai.Player(core.Rules(), "hard", 2)
+    assert net.loaded()
+    expected = p.choose(v)
+    ai.hint(v)
+    assert net.loaded() and p.choose(v) == expected
