@@ -171,7 +171,6 @@ class App:
         self.missing = []  # text keys no language had (tests)
         self.blink_until = -1
         self.least_free = -1  # bytes free after the emptiest screen change so far (-1: unknown)
-        self.log = []  # screens refreshed, newest last, kept short (tests and debugging)
 
     # ------------------------------------------------------------------ texts
     def _lang(self, code):
@@ -407,9 +406,6 @@ class App:
         self.dirty = False
         self.scr.draw()
         self.board.refresh()
-        if len(self.log) > 64:
-            del self.log[:32]
-        self.log.append(self.screen)
 
     def close(self):
         """Let the screen go (the table closes its sheets' files): the app is done."""
