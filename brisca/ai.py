@@ -328,7 +328,6 @@ def hint(view, budget_ms=150):
     held = net is not None and net.loaded()
     p = Player(view.rules, "hard", 1)
     action = p.choose(view, budget_ms)
-    net = p.net
-    if net is not None and not held:
-        net.release()
+    if p.net is not None and not held:
+        p.net.release()
     return action, p.reason

@@ -32,14 +32,14 @@ def test_a_screen_shown_again_holds_no_more_than_the_first_time(figures, mp32):
     # and kept them; a hint lets both go now, and with no log of screens in the shell the most
     # is the title's 1,170 B, after a game)
     assert figures["revisit"] <= fit.REVISIT, [(name, s) for name, s in figures["screens_full"].items()
-                                        if s["max"] - s["first"] > fit.REVISIT]
+                                               if s["max"] - s["first"] > fit.REVISIT]
 
 
 def test_the_bars_not_met_yet_do_not_get_worse(figures, mp32):
     # bars: 96,000 B for each; measured when this was written: where a 16 KB block ends after a
     # screen change 127,200 B (130,320 B while the shell kept a log of the screens it drew,
     # 140,864 B while a game imported brisca.net again at each return to the table), the cold
-    # start from .py 112,768 B (brisca.core compiled at the second new-game
-    # menu; 119,936 B before the menus' list view went first and the table's modules changed order)
+    # start from .py 112,768 B (brisca.core compiled at the second new-game menu; 119,936 B before
+    # the menus' list view went first and the table's modules changed order)
     assert figures["block_end"] <= 125 * 1024, figures["block_end"]
     assert figures["cold_start"] <= 111 * 1024, figures["cold_worst"]
