@@ -42,7 +42,7 @@ zip: $(STAMP)
 bench: $(STAMP)
 	$(VPY) tools/bench.py $(ARGS)
 
-# Hard's learned evaluation: assets/hard.net and docs/training-curve.png (about two hours on
+# Hard's learned evaluation: assets/hard.net and docs/training-curve.png (about 2 h 50 min on
 # 2 cores; fixed seeds, so the same file again). tools/train.py says how.
 train: $(STAMP)
 	$(VPY) tools/train.py $(ARGS)

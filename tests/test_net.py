@@ -183,6 +183,33 @@ def test_a_tiny_training_run_writes_weights_hard_plays_with(tmp_path):
         net.FILE, net._I[4] = old, 0
 
 
+class _Recorder:
+    """A rollout player that plays its first legal card and notes the seats it played for."""
+
+    def __init__(self):
+        self.seats = set()
+        self.deal = -1
+
+    def choose(self, v, budget_ms=None):
+        self.seats.add(v.seat)
+        return v.legal[0]
+
+
+def test_a_pooled_rollout_plays_the_other_seat_as_an_opponent_drawn_from_the_pool():
+    """With opponents (tools/train.py's pooled generations) the seat that chose plays on as the
+    generation's player, the other seat as one of the pool, each of them drawn in turn."""
+    rules = core.Rules()
+    mine = [_Recorder(), _Recorder()]
+    pool = [[_Recorder(), _Recorder()] for _ in range(3)]
+    roll = train.Rollout(rules, mine, pool, random.Random(5))
+    for me in (0, 1):
+        for _ in range(12):
+            roll.margin(core.Game(rules, 9), me)
+    assert mine[0].seats == {0} and mine[1].seats == {1}
+    for pair in pool:
+        assert pair[0].seats == {0} and pair[1].seats == {1}  # each drawn, for the other seat only
+
+
 def test_cached_positions_of_another_layout_are_refused(tmp_path):
     """--data keeps positions between runs; positions of an older feature layout must not be fitted."""
     np.savez_compressed(tmp_path / "gen0.npz", X=np.zeros((4, net.N_IN - 16), np.uint8), y=np.zeros(4, np.float32),

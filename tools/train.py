@@ -1,6 +1,6 @@
 """Train hard's learned evaluation (brisca/net.py) and write its weights, assets/hard.net.
 
-    make train        the recipe (.venv/bin/python tools/train.py): about two hours on 2 cores (three generations)
+    make train        the recipe (.venv/bin/python tools/train.py): about 2 h 50 min on 2 cores (four generations)
     .venv/bin/python tools/train.py --data /tmp/train    the same, keeping each generation's positions
                                                           (a second run reuses them: only the fits)
     .venv/bin/python tools/train.py --positions 400 --generations 1 --epochs 3 --out /tmp/tiny.net --curve-deals 0
@@ -11,7 +11,9 @@ The recipe, all on 2-player Briscola (40 cards, no exchange), fixed seeds, both 
    each later one as the net fitted before it. At about a third of the decisions made while the
    stock lasts, every legal card is scored by rollouts: K placements of the cards the seat cannot
    see, drawn from what its View shows (the same placements for every card, so the cards are
-   compared on equal luck); after the card both seats play on as the generation's player, and once
+   compared on equal luck); after the card both seats play on as the generation's player (from
+   generation 3 on, the seat that did not choose as one drawn, each rollout, from hard1 and every
+   generation's net so far: values that hold against more than one way of playing), and once
    the stock is down to its last drawing trick the rest is solved exactly in that placement. A
    card's target is the mean over the placements of 0.7 x the result (won 1, drawn 0, lost -1) +
    0.3 x the points margin / 60 (clipped to -1..1). Playing the best card by these values is a
@@ -19,8 +21,9 @@ The recipe, all on 2-player Briscola (40 cards, no exchange), fixed seeds, both 
    the seat's View only.
 2. Fit: a numpy network, brisca.net's features (310, a few dozen on) -> H hidden units (ReLU) -> 1,
    trained on the targets by Adam with mean squared error, on every generation's positions so far;
-   a tenth of the positions held out. The last generation fits --members nets (seeds apart) and
-   puts them side by side, their outputs averaged: one net of members x H units.
+   a tenth of the positions held out. The last generation, and the one whose net the pooled
+   generation plays as, fit --members nets (seeds apart) and put them side by side, their outputs
+   averaged: one net of members x H units.
 3. Quantize to integers (int8 weights, int16 hidden biases, integer scales folded in) exactly as
    brisca.net reads them, check the integer net agrees with the float one, and write the file
    (header: magic, layout, hidden units, size, version, checksum).
@@ -51,7 +54,7 @@ import hard1  # noqa: E402 (tools/hard1/, the frozen reference)
 from brisca import core, net  # noqa: E402 (after sys.path on purpose)
 
 RULES = "p2"  # plain 2-player Briscola, 40 cards
-VERSION = 3  # the asset's version byte; raise it when the recipe changes
+VERSION = 4  # the asset's version byte; raise it when the recipe changes
 EVAL_SEED = 900000  # the curve's and the bench's deal seeds start here: never used in training
 
 
@@ -89,19 +92,26 @@ def determinize(g, v, rng):
 
 
 class Rollout:
-    """Plays a position to the end: both seats as hard1 while the stock lasts, then exactly."""
+    """Plays a position to the end: both seats as the generation's player while the stock lasts
+    (the seat that did not choose, with `opponents`, as one of them drawn by `rng` each rollout),
+    then exactly."""
 
-    def __init__(self, rules, policy):
+    def __init__(self, rules, players, opponents=(), rng=None):
         import ref_bots
 
         self.rules = rules
         self.v = core.View(rules)
-        self.players = [policy(rules, s) for s in range(2)]
+        self.players = self.mine = players
+        self.opponents = opponents  # pairs of players (one per seat)
+        self.rng = rng
         self.ref = ref_bots
         self.deal = ref_bots.Deal(rules, 0)
 
     def margin(self, g, me):
         """Seat me's points margin at the end of the deal from g, the stock's last trick exact."""
+        if self.opponents:
+            them = self.opponents[self.rng.randrange(len(self.opponents))]
+            self.players = [self.mine[s] if s == me else them[s] for s in range(2)]
         v = self.v
         for p in self.players:
             p.deal = -1  # a new line of play: forget what was seen
@@ -155,20 +165,32 @@ def card_rows(v):
     return [[net.card_feature(v, c), net.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
 
 
+def player_maker(policy):
+    """make(rules, seed): hard1 for None, else the net of the weights file `policy` (NetPlayer)."""
+    if not policy:
+        return hard1.player
+    q = read(policy)
+
+    def make(rules, seed):
+        return NetPlayer(rules, seed, q)
+
+    return make
+
+
 def gen_chunk(args):
     """Positions of `deals` self-play deals from `seed`: (state features, card features, targets).
-    `policy`: None for hard1, else a weights file whose net plays (tools/train.py's NetPlayer)."""
-    seed, deals, k, sample_p, eps, policy = args
+    `policy`: None for hard1, else a weights file whose net plays (tools/train.py's NetPlayer).
+    `opponents`: () or policies (the same kinds, `policy` last) from which each rollout draws the
+    player of the seat that did not choose, the same for every card of a placement."""
+    seed, deals, k, sample_p, eps, policy, opponents = args
     rules = core.Rules()
     rng = random.Random(seed)
-    if policy:
-        q = read(policy)
-
-        def make(rules, seed):
-            return NetPlayer(rules, seed, q)
+    make = player_maker(policy)
+    if opponents:
+        them = [[player_maker(p)(rules, seed + s) for s in range(2)] for p in opponents]
+        roll = Rollout(rules, them[-1], them, rng)
     else:
-        make = hard1.player
-    roll = Rollout(rules, make)
+        roll = Rollout(rules, [make(rules, s) for s in range(2)])
     me_players = [make(rules, seed + s) for s in range(2)]
     v = core.View(rules)
     feats = [0] * 48
@@ -187,7 +209,9 @@ def gen_chunk(args):
                 ys = [0.0] * len(acts)
                 for _ in range(k):
                     w = determinize(g, v, rng)
+                    st = rng.getstate()
                     for i, a in enumerate(acts):
+                        rng.setstate(st)  # (with opponents: every card meets the same one)
                         c = clone(w)
                         c.apply(a)
                         ys[i] += target(roll.margin(c, s))
@@ -201,11 +225,11 @@ def gen_chunk(args):
     return out
 
 
-def generate(positions, k, seed, jobs, policy=None, sample_p=0.35, eps=0.1, per_chunk=10):
+def generate(positions, k, seed, jobs, policy=None, opponents=(), sample_p=0.35, eps=0.1, per_chunk=10):
     """About `positions` scored positions, in chunks of self-play deals spread over `jobs` processes."""
     per_deal = 30 * sample_p  # scored decisions per deal, about
     chunks = max(1, int(positions / per_deal / per_chunk + 0.999))
-    args = [(seed * 100003 + i, per_chunk, k, sample_p, eps, policy) for i in range(chunks)]
+    args = [(seed * 100003 + i, per_chunk, k, sample_p, eps, policy, tuple(opponents)) for i in range(chunks)]
     data = []
     t0 = time.time()
     with multiprocessing.Pool(jobs) as pool:
@@ -443,12 +467,15 @@ def agreement(m, q, X, grp, va, most=2000):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int, default=120000, help="scored positions per generation")
-    ap.add_argument("--generations", type=int, default=3,
+    ap.add_argument("--generations", type=int, default=4,
                     help="generation 0 plays and rolls out as hard1, each later one as the net before it")
+    ap.add_argument("--pool-from", type=int, default=3,
+                    help="from this generation on, each rollout's opponent is hard1 or an earlier generation's net")
     ap.add_argument("--samples", type=int, default=6, help="placements per scored position (K)")
     ap.add_argument("--hidden", type=int, default=32, help="hidden units of each fitted net")
     ap.add_argument("--members", type=int, default=4,
-                    help="the last generation's net averages this many fits (different seeds), side by side")
+                    help="the last generation's net, and the one before a pooled generation, average this many"
+                         " fits (different seeds), side by side")
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
@@ -460,6 +487,7 @@ def main(argv=None):
     t0 = time.time()
     losses, scores, report = [], [], {}
     policy = None
+    policies = [None]  # hard1, then each generation's net: a pooled generation's opponents
     parts = []
     for gen in range(a.generations):
         cache = pathlib.Path(a.data) / ("gen%d.npz" % gen) if a.data else None
@@ -470,8 +498,10 @@ def main(argv=None):
                 raise SystemExit("%s has %d features a card, brisca.net %d: another layout's positions"
                                  % (cache, X.shape[1], net.N_IN))
         else:
-            sys.stderr.write("generation %d: positions played and rolled out as %s\n" % (gen, policy or "hard1"))
-            X, y, grp = matrix(generate(a.positions, a.samples, a.seed + 1000 * gen, a.jobs, policy))
+            opponents = policies if gen >= a.pool_from else ()
+            sys.stderr.write("generation %d: positions played and rolled out as %s%s\n" % (
+                gen, policy or "hard1", ", the opponent drawn from %d players" % len(opponents) if opponents else ""))
+            X, y, grp = matrix(generate(a.positions, a.samples, a.seed + 1000 * gen, a.jobs, policy, opponents))
             if cache:
                 cache.parent.mkdir(parents=True, exist_ok=True)
                 np.savez_compressed(cache, X=X, y=y, grp=grp)
@@ -495,9 +525,10 @@ def main(argv=None):
 
         m, gl, va = fit(X, y, grp, a.hidden, a.epochs, a.seed + gen, check)
         losses += gl
-        if gen + 1 == a.generations and a.members > 1:
+        if gen + 1 >= min(a.generations, a.pool_from) and a.members > 1:
             # The shipped net averages several fits, each with its own held-out tenth and start:
             # their errors partly cancel (measured: +0.01 against hard1), at M times the reads a move.
+            # The net a pooled generation plays as is averaged too (that generation was measured so).
             m = side_by_side([m] + [fit(X, y, grp, a.hidden, a.epochs, a.seed + gen + 1000 * i)[0]
                                     for i in range(1, a.members)])
             if a.curve_deals:
@@ -512,6 +543,7 @@ def main(argv=None):
         if gen + 1 < a.generations:
             policy = str(pathlib.Path(a.data or tempfile.gettempdir()) / ("hard-gen%d.net" % gen))
             write(q, policy)
+            policies.append(policy)
     if a.curve_deals:
         curve_png(a.curve, losses, scores)
     return report
