@@ -185,9 +185,10 @@ def gen_chunk(args):
     seed, deals, k, sample_p, eps, policy, opponents = args
     rules = core.Rules()
     rng = random.Random(seed)
-    make = player_maker(policy)
-    if opponents:
-        them = [[player_maker(p)(rules, seed + s) for s in range(2)] for p in opponents]
+    makers = [player_maker(p) for p in opponents]  # (the last is policy's: its file read once)
+    make = makers[-1] if makers else player_maker(policy)
+    if makers:
+        them = [[mk(rules, seed + s) for s in range(2)] for mk in makers]
         roll = Rollout(rules, them[-1], them, rng)
     else:
         roll = Rollout(rules, [make(rules, s) for s in range(2)])
