@@ -210,6 +210,40 @@ def test_a_pooled_rollout_plays_the_other_seat_as_an_opponent_drawn_from_the_poo
         assert pair[0].seats == {0} and pair[1].seats == {1}  # each drawn, for the other seat only
 
 
+def _ref_margin(g, me):
+    """The last tricks solved by ref_bots.Deal (outcome first, then margin), as a margin."""
+    import ref_bots
+
+    rules, v = core.Rules(), core.View(core.Rules())
+    d = ref_bots.Deal(rules, me)
+    g.view(me, v)
+    d.reset(v, [list(g.hand(s)) for s in range(2)], list(g.deck[g.top:g.end]))
+    w = ref_bots.WIN
+    val = d.ab(99, -10 * w, 10 * w, 0)
+    return val - w if val > w // 2 else val + w if val < -w // 2 else val
+
+
+@pytest.mark.parametrize("extra", [0, 1, 2, 3])
+def test_the_rollouts_exact_ending_equals_the_reference_solver(extra):
+    """train.exact_margin (the rollouts' fast solve of the last tricks) gives ref_bots' value, from
+    the stock's last drawing trick, with a card led, and after the stock is gone."""
+    rules, rng, seen = core.Rules(), random.Random(extra), set()
+    v = core.View(rules)
+    for seed in range(60):
+        g = core.Game(rules, seed)
+        while not (g.phase == core.PLAY and g.stock_left <= 2):
+            g.view(g.turn, v)
+            g.apply(v.legal[rng.randrange(v.nlegal)])
+        for _ in range(extra):
+            g.view(g.turn, v)
+            g.apply(v.legal[rng.randrange(v.nlegal)])
+        for me in (0, 1):
+            m = train.exact_margin(g, me)
+            assert m == _ref_margin(g, me)
+            seen.add(m)
+    assert len(seen) > 10  # real positions, not one ending over and over
+
+
 def test_cached_positions_of_another_layout_are_refused(tmp_path):
     """--data keeps positions between runs; positions of an older feature layout must not be fitted."""
     np.savez_compressed(tmp_path / "gen0.npz", X=np.zeros((4, net.N_IN - 16), np.uint8), y=np.zeros(4, np.float32),

@@ -97,15 +97,10 @@ class Rollout:
     then exactly."""
 
     def __init__(self, rules, players, opponents=(), rng=None):
-        import ref_bots
-
-        self.rules = rules
         self.v = core.View(rules)
         self.players = self.mine = players
         self.opponents = opponents  # pairs of players (one per seat)
         self.rng = rng
-        self.ref = ref_bots
-        self.deal = ref_bots.Deal(rules, 0)
 
     def margin(self, g, me):
         """Seat me's points margin at the end of the deal from g, the stock's last trick exact."""
@@ -119,15 +114,82 @@ class Rollout:
             s = g.turn
             g.view(s, v)
             g.apply(self.players[s].choose(v))
-        if g.phase >= core.DEAL_OVER:
-            return g.seat_points[me] - g.seat_points[1 - me]
-        d = self.deal
-        d.me = me
-        g.view(me, v)
-        d.reset(v, [list(g.hand(s)) for s in range(2)], list(g.deck[g.top:g.end]))
-        w = self.ref.WIN
-        val = d.ab(99, -10 * w, 10 * w, 0)
-        return val - w if val > w // 2 else val + w if val < -w // 2 else val
+        if g.phase < core.DEAL_OVER:
+            return exact_margin(g, me)
+        return g.seat_points[me] - g.seat_points[1 - me]
+
+
+PTS = [core.POINTS[c % 10] for c in range(40)]
+_TAKES = {}  # trump suit -> 1600 bytes: [led * 40 + answer] = 1 if the answer takes the trick
+
+
+def exact_margin(g, me):
+    """Seat me's final points margin with both seats playing perfectly from g (2 players, at most
+    the stock's last drawing trick left). The minimax of the margin is that of any order-keeping
+    score of it, so this equals the solve of ref_bots.Deal (outcome first, then margin)."""
+    t = g.trump_suit
+    takes = _TAKES.get(t)
+    if takes is None:
+        takes = _TAKES[t] = bytes(core.beats(b, a, t) for a in range(40) for b in range(40))
+    hands = [tuple(g.hand(s)) for s in range(2)]
+    stock = tuple(g.deck[g.top:g.end])
+    left = sum(PTS[c] for h in hands for c in h) + sum(PTS[c] for c in stock)
+    if g.trick_len:  # the leader has played: the seat to move answers it
+        a, foll = g.trick[0], hands[g.turn]
+        left += PTS[a]
+        mine = _answer(a, hands[1 - g.turn], foll, stock, g.turn != me, takes, -1, 999)
+    else:
+        mine = _lead(hands[g.turn], hands[1 - g.turn], stock, g.turn == me, takes, -1, 999)
+    return 2 * (g.seat_points[me] + mine) - (g.seat_points[me] + g.seat_points[1 - me] + left)
+
+
+def _lead(lead, foll, stock, lead_me, takes, alpha, beta):
+    """My points from the rest of the deal, the leader (holding `lead`) to play; exact when it
+    lies inside (alpha, beta), else a bound past it (alpha-beta)."""
+    best = -1 if lead_me else 999
+    for i in range(len(lead)):
+        v = _answer(lead[i], lead[:i] + lead[i + 1:], foll, stock, lead_me, takes, alpha, beta)
+        if lead_me:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+        elif v < best:
+            best = v
+            if v < beta:
+                beta = v
+        if alpha >= beta:
+            break
+    return best
+
+
+def _answer(a, rest, foll, stock, lead_me, takes, alpha, beta):
+    """My points from the rest of the deal once card a is led (the leader keeps `rest`)."""
+    best = 999 if lead_me else -1
+    row = a * 40
+    for j in range(len(foll)):
+        b = foll[j]
+        other = foll[:j] + foll[j + 1:]
+        if takes[row + b]:  # the answer takes it: the answering seat leads next, drawing first
+            w_me = not lead_me
+            nl, nf = (other + stock[:1], rest + stock[1:]) if stock else (other, rest)
+        else:
+            w_me = lead_me
+            nl, nf = (rest + stock[:1], other + stock[1:]) if stock else (rest, other)
+        p = PTS[a] + PTS[b] if w_me else 0
+        v = p + _lead(nl, nf, (), w_me, takes, alpha - p, beta - p) if nl else p
+        if lead_me:
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+        elif v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+        if alpha >= beta:
+            break
+    return best
 
 
 def target(m):
@@ -322,7 +384,7 @@ def int_scores(q, state, cards):
     """The integer net's value of each card (brisca.net.scores' arithmetic, in numpy)."""
     W1, b1, w2, b2 = q
     a = b1 + W1[state].sum(0)
-    return [int(x) + b2 for x in np.maximum(a + np.array([W1[c].sum(0) for c in cards]), 0) @ w2]
+    return (np.maximum(a + W1[np.array(cards)].sum(1), 0) @ w2 + b2).tolist()
 
 
 def to_bytes(q, version=VERSION):
