@@ -42,8 +42,8 @@ zip: $(STAMP)
 bench: $(STAMP)
 	$(VPY) tools/bench.py $(ARGS)
 
-# Hard's learned evaluation: assets/hard.net and docs/training-curve.png (about 2 h 50 min on
-# 2 cores; fixed seeds, so the same file again). tools/train.py says how.
+# Hard's learned evaluation: assets/hard.net and docs/training-curve.png (2 h 18 min on
+# 2 cores, run end to end; fixed seeds, so the same file again). tools/train.py says how.
 train: $(STAMP)
 	$(VPY) tools/train.py $(ARGS)
 

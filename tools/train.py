@@ -1,12 +1,12 @@
 """Train hard's learned evaluation (brisca/net.py) and write its weights, assets/hard.net.
 
-    make train        the recipe (.venv/bin/python tools/train.py): about 2 h 50 min on 2 cores (four generations)
+    make train        the recipe (.venv/bin/python tools/train.py): 2 h 18 min on 2 cores (four generations)
     .venv/bin/python tools/train.py --data /tmp/train    the same, keeping each generation's positions
                                                           (a second run reuses them: only the fits)
     .venv/bin/python tools/train.py --positions 400 --generations 1 --epochs 3 --out /tmp/tiny.net --curve-deals 0
 
 The recipe, all on 2-player Briscola (40 cards, no exchange), fixed seeds, both cores:
-1. Positions (the long part, 35 to 45 minutes a generation). Self-play deals, one move in ten at
+1. Positions (the long part, about 30 minutes a generation). Self-play deals, one move in ten at
    random so that the positions vary: generation 0 plays as the frozen `hard1` (tools/hard1/),
    each later one as the net fitted before it. At about a third of the decisions made while the
    stock lasts, every legal card is scored by rollouts: K placements of the cards the seat cannot
