@@ -29,11 +29,11 @@ def name(code):
     return code
 
 
-def _hash(key):
-    """One byte of a key's hash (key: bytes, up to the "=")."""
+def _hash(key, n):
+    """One byte of the hash of a key's first `n` bytes (the key: bytes, up to the "=")."""
     h = 0
-    for b in key:
-        h = (h * 31 + b) & 0xFF
+    for i in range(n):
+        h = (h * 31 + key[i]) & 0xFF
     return h
 
 
@@ -42,7 +42,11 @@ def _value(text):
 
 
 class Texts:
-    """One language's texts: T("key"), or T("key", args...) formatted with %. `path`: its file."""
+    """One language's texts: T("key"), or T("key", args...) formatted with %. `path`: its file.
+
+    Between open() and close() the file stays open: a screen that looks up many texts then makes
+    little garbage between those it keeps (on a board each open() makes a file object with its own
+    512-byte sector buffer), so they lie together instead of spread over the heap."""
 
     def __init__(self, code, path):
         self.code = code
@@ -58,46 +62,56 @@ class Texts:
             at = i = 0
             for line in f:
                 eq = line.find(b"=")
-                self.hashes[i] = _hash(line[:eq]) if eq > 0 else 0
+                self.hashes[i] = _hash(line, eq) if eq > 0 else 0
                 self.starts[2 * i] = at & 0xFF
                 self.starts[2 * i + 1] = at >> 8
                 at += len(line)
                 i += 1
         self._probe = bytearray(1)
+        self.file = None  # open between open() and close()
 
-    def _lines(self, key, f):
-        """Yield the value text of each line of `key` (file `f` open), in file order."""
-        tag = key.encode() + b"="
-        self._probe[0] = _hash(tag[:-1])
-        i = self.hashes.find(self._probe)
-        while i >= 0:
-            f.seek(self.starts[2 * i] | self.starts[2 * i + 1] << 8)
-            line = f.readline()
-            if line.startswith(tag):
-                yield line[len(tag):].rstrip(b"\r\n").decode()
-            i = self.hashes.find(self._probe, i + 1)
+    def open(self):
+        """Keep the file open for the lookups until close() (if it opens: else each lookup tries)."""
+        if self.file is None:
+            try:
+                self.file = open(self.path, "rb")
+            except OSError:
+                pass
+
+    def close(self):
+        if self.file is not None:
+            self.file.close()
+            self.file = None
 
     def find(self, key, item=-1):
         """This language's value of `key` (str or tuple), or with `item` >= 0 its item-th line
         (a help page); None if absent."""
-        with open(self.path, "rb") as f:
-            n = 0
-            values = None
-            for text in self._lines(key, f):
-                if item < 0 and n == 0:
-                    values = _value(text)
-                elif n == item:
-                    return _value(text)
-                n += 1
-            return values if item < 0 else None
+        tag = key.encode()
+        k = len(tag)
+        self._probe[0] = _hash(tag, k)
+        f = self.file or open(self.path, "rb")
+        try:
+            skip = max(item, 0)  # the key's lines still to pass
+            i = self.hashes.find(self._probe)
+            while i >= 0:
+                f.seek(self.starts[2 * i] | self.starts[2 * i + 1] << 8)
+                line = f.readline()
+                if len(line) > k and line[k] == 61 and line.startswith(tag):  # 61: "="
+                    if not skip:
+                        return _value(line[k + 1:].rstrip(b"\r\n").decode())
+                    skip -= 1
+                i = self.hashes.find(self._probe, i + 1)
+            return None
+        finally:
+            if f is not self.file:
+                f.close()
 
     def count(self, key):
         """How many lines hold `key` (the number of help pages)."""
-        with open(self.path, "rb") as f:
-            n = 0
-            for _text in self._lines(key, f):
-                n += 1
-            return n
+        n = 0
+        while self.find(key, n) is not None:
+            n += 1
+        return n
 
     def english(self):
         if self._english is None:

@@ -389,17 +389,24 @@ class App:
                 self.render()
             return True
         self.stepping = True
+        T = self.T
+        if T is not None:  # one open file for the texts this step looks up (see brisca.lang.Texts)
+            T.open()
         try:
-            busy = self.scr.step(btn)
+            try:
+                busy = self.scr.step(btn)
+            finally:
+                self.stepping = False
+            while self.pending is not None:
+                screen, args = self.pending
+                self.pending = None
+                self._enter(screen, args)
+            self._tick_leds()
+            if self.dirty and not self.loading:
+                self.render()
         finally:
-            self.stepping = False
-        while self.pending is not None:
-            screen, args = self.pending
-            self.pending = None
-            self._enter(screen, args)
-        self._tick_leds()
-        if self.dirty and not self.loading:
-            self.render()
+            if T is not None:
+                T.close()
         return busy
 
     def render(self):

@@ -156,7 +156,20 @@ def test_help_pages_whole_and_one_by_one():
     with open(name, "w") as f:
         f.write("x=1\nhelp=T1|a|b\nhelp=T2|c\ny=2\nsuits_es=a|b\n")
     try:
-        check_help(lang.Texts("en", name))
+        texts = lang.Texts("en", name)
+        check_help(texts)
+        texts.open()  # a step's lookups: all through one open file
+        f = texts.file
+        check_help(texts)
+        assert texts.file is f
+        texts.close()
+        assert texts.file is None
+        try:
+            f.read(1)
+        except (OSError, ValueError):  # closed
+            f = None
+        assert f is None, "close() left the file open"
+        check_help(texts)  # (and each lookup opens and closes it again)
     finally:
         os.remove(name)
 
