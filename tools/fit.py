@@ -1,6 +1,6 @@
 """Will it fit? The game's RAM with a board's object sizes, every figure against a PyBadge's budget.
 
-    .venv/bin/python tools/fit.py          the table the README shows (about four minutes)
+    .venv/bin/python tools/fit.py          the table the README shows (about three minutes)
     .venv/bin/python tools/fit.py --json   the same figures as JSON (tests/test_fit.py)
 
 Measured on MicroPython's 32-bit WebAssembly port (tools/mp32), which has a board's 32-bit objects
@@ -25,6 +25,7 @@ quarter of that in reserve for what the stand-ins cannot show (CircuitPython's o
 objects, fragmentation, garbage between collections). Host-only.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import pathlib
@@ -72,22 +73,24 @@ def game(tree, script, probe=0):
     return out
 
 
-def compile_peak(tree_mpy, module, work):
+def compile_peak(tree_mpy, module, work, again=False):
     """(heap in use before, after, smallest heap) importing `module` from .py over `tree_mpy`, the
-    brisca modules it imports loaded first."""
+    brisca modules it imports loaded first; `again`: the module compiled and let go before (the
+    names it makes are in the table then, as when the game imports it a second time)."""
     rel = module.replace(".", "/")
     src = ROOT / (rel + ".py")
     if not src.exists():
         src = ROOT / rel / "__init__.py"
         rel = rel + "/__init__"
-    t = pathlib.Path(work) / "c"
+    t = pathlib.Path(work) / ("c-%s-%d" % (module, again))
     shutil.rmtree(t, ignore_errors=True)
     shutil.copytree(tree_mpy, t)
     (t / (rel + ".mpy")).unlink()
     (t / (rel + ".py")).write_bytes(slim.strip_docstrings(src.read_bytes()))  # as install.py ships it
     pre = [m for m in mpytree.top_level_imports(src) if m.startswith("brisca") and m != module]
-    proc = subprocess.run(["node", str(mpytree.MP32 / "compile.mjs"), str(t), module] + pre, capture_output=True,
-                          text=True, timeout=600, check=False)
+    proc = subprocess.run(["node", str(mpytree.MP32 / "compile.mjs")] + ["--again"] * again + [str(t), module] + pre,
+                          capture_output=True, text=True, timeout=600, check=False)
+    shutil.rmtree(t, ignore_errors=True)
     for line in proc.stdout.splitlines():
         if line.startswith("COMPILE "):
             _, _, before, after, heap = line.split()
@@ -133,34 +136,34 @@ def measure(work):
     }
     fig["revisit"] = max(s["max"] - s["first"] for run in ("screens_full", "screens_hard4")
                          for s in fig[run].values())
-    # the cold start from .py: every import of the .py run, and start-up's modules at the title
-    cold = []
+    # the cold start from .py: every import of the .py run, and start-up's modules at the title;
+    # a module the run imported before compiles again without making names (they stay in the
+    # table, counted in what the heap held): its second compile's cost
     runs = [game(tree_py, "full"), game(tree_py, "hard4")]
-    costs = {}
 
     def ours(module):  # a module of ours compiled from .py (packages and board profiles apart)
         return module not in ("brisca", "brisca.ui", "brisca.save") and "boards" not in module
 
-    def cost(module):
-        if module not in costs:
-            before, _after, heap = compile_peak(tree_mpy, module, work)
-            costs[module] = heap - before  # the most importing it adds to what the heap held
-        return costs[module]
-
+    entries = []  # (held before, module, where, compiled before)
     for run in runs:
         title_held = run["views"][0][1] - stand_ins
-        for module in run["modules"]:
-            if ours(module):
-                cold.append((title_held + cost(module), module, "start-up"))
+        entries += [(title_held, m, "start-up", False) for m in run["modules"] if ours(m)]
+        seen = set()
         for module, before in run["imports"]:
-            cold.append((before - stand_ins + cost(module), module, "screen"))
-        for module, before in run["nested"]:  # (at least: the module importing it held more)
-            if ours(module):
-                cold.append((before - stand_ins + cost(module), module, "nested"))
-    cold.sort(reverse=True)
+            entries.append((before - stand_ins, module, "screen", module in seen))
+            seen.add(module)
+        # (at least: the module importing it held more)
+        entries += [(before - stand_ins, m, "nested", False) for m, before in run["nested"] if ours(m)]
+    wanted = sorted({(m, again) for _held, m, _where, again in entries})
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:  # (node processes: one a core)
+        peaks = list(pool.map(lambda w: compile_peak(tree_mpy, w[0], work, w[1]), wanted))
+    costs = {w: heap - before for w, (before, _after, heap) in zip(wanted, peaks)}  # the most importing adds
+    cold = sorted(((held + costs[(m, again)], m, where + " again" * again) for held, m, where, again in entries),
+                  reverse=True)
     fig["cold_start"] = cold[0][0]
     fig["cold_worst"] = ["%s (%s) %d" % (m, where, b) for b, m, where in cold[:5]]
-    fig["compile_costs"] = costs
+    fig["compile_costs"] = {m: c for (m, again), c in costs.items() if not again}
+    fig["recompile_costs"] = {m: c for (m, again), c in costs.items() if again}
     return fig
 
 

@@ -4,19 +4,27 @@
 // This port collects only between calls, so garbage the compiler does not free itself counts
 // too: an upper bound of a board's peak.
 //
-//     node tools/mp32/compile.mjs TREE MODULE [PRE...]
+//     node tools/mp32/compile.mjs [--again] TREE MODULE [PRE...]
 //
 // TREE holds the .mpy tree (and firmware/, lib/); MODULE's .py must be in TREE in place of its
 // .mpy. PRE: modules to import first (the ones MODULE needs). Prints
 // "COMPILE <module> <before> <after> <heap>": the heap in use after the imports of PRE, after
 // MODULE (collected), and the smallest heap that held the import.
+// --again: MODULE compiled once before, then let go (as brisca.ui.app's unload() does), so the
+// names its source holds are in the interpreter's table already, as when a game imports a
+// module a second time: that compile makes no new names.
 import { boot } from "./mp32.mjs";
 
-const [tree, module, ...pre] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const again = args[0] === "--again";
+const [tree, module, ...pre] = again ? args.slice(1) : args;
 if (!tree || !module) {
-  console.error("usage: node compile.mjs TREE MODULE [PRE...]");
+  console.error("usage: node compile.mjs [--again] TREE MODULE [PRE...]");
   process.exit(2);
 }
+const dot = module.lastIndexOf(".");
+const FORGET = `import sys\nsys.modules.pop("${module}")\n` +
+  (dot > 0 ? `delattr(sys.modules["${module.slice(0, dot)}"], "${module.slice(dot + 1)}")\n` : "") + "del sys";
 const STAND_INS = "import player, board, displayio, terminalio, fontio, bitmaptools, vectorio, digitalio, pwmio, " +
   "audioio, audiocore, neopixel_write, analogio, storage, microcontroller, supervisor, keypad, busdisplay, time";
 
@@ -24,7 +32,8 @@ const STAND_INS = "import player, board, displayio, terminalio, fontio, bitmapto
 // or null if it ran out.
 async function attempt(bytes) {
   const vm = await boot(tree, bytes, ["firmware", "lib"], { quiet: true });
-  for (const code of [STAND_INS, ...pre.map((m) => "import " + m)]) {
+  const first = again ? ["import " + module, FORGET] : [];
+  for (const code of [STAND_INS, ...pre.map((m) => "import " + m), ...first]) {
     if (!vm.tryRun(code)) return null;
   }
   const before = vm.used();
