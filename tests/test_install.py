@@ -33,9 +33,11 @@ except ImportError:
 
 
 @pytest.fixture(autouse=True)
-def no_tools(monkeypatch):
-    """No circup or mpy-cross unless a test puts one there; no real fsync (slow, and not under test)."""
+def no_tools(monkeypatch, tmp_path):
+    """No circup or mpy-cross unless a test puts one there (none fetched before, either: the cache
+    is an empty folder); no real fsync (slow, and not under test)."""
     monkeypatch.setattr(install, "which", lambda name: None)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "no-cache"))
     monkeypatch.setattr(install.os, "fsync", lambda fd: None)
 
 
@@ -468,3 +470,102 @@ def test_boot_never_crashes(monkeypatch):
     assert calls == [] and out
     calls, out = run_boot(monkeypatch, dict(PYBADGE), held_keys=[3], remount_error=RuntimeError("in use"))
     assert "in use" in out
+
+
+# -------------------------------------------------------------------- fetching CircuitPython's mpy-cross
+CP_MPY_CROSS = ("import sys\n"
+                "if '--version' in sys.argv:\n"
+                "    print('CircuitPython %s on 2025-01-01; mpy-cross emitting mpy v6.3')\n"
+                "else:\n"
+                "    out = sys.argv[sys.argv.index('-o') + 1]\n"
+                "    open(out, 'wb').write(b'C' + open(sys.argv[-1], 'rb').read())\n")
+
+
+@pytest.fixture
+def downloads(tmp_path, monkeypatch):
+    """A local stand-in for Adafruit's download server (the files put in the folder it yields) and
+    an empty cache folder."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    root = tmp_path / "s3"
+    root.mkdir()
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    for var in ("http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(install, "MPY_CROSS_URL", "http://127.0.0.1:%d/bin/mpy-cross" % httpd.server_port)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    yield root
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def serve(root, major, body):
+    asset = install.mpy_cross_asset(install.MPY_CROSS_TAGS[major])
+    if asset is None:
+        pytest.skip("Adafruit builds no mpy-cross for this computer")
+    path = root / "bin" / "mpy-cross" / asset
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("#!%s\n%s" % (sys.executable, body))  # (served without its execute bit)
+    return path
+
+
+def test_fetched_mpy_cross_compiles_our_modules_and_stays_for_the_next_install(tmp_path, source, downloads, capsys):
+    served = serve(downloads, 9, CP_MPY_CROSS % "9.2.9")
+    drive = make_drive(tmp_path)
+    assert run(source, drive, "--fetch-mpy-cross") == 0
+    out = capsys.readouterr().out
+    assert "Downloading http://127.0.0.1:" in out and "shipping .py" not in out
+    got = files_on(drive)
+    assert "brisca/game.mpy" in got and "brisca/game.py" not in got and "code.py" in got
+    assert (drive / "brisca" / "game.mpy").read_bytes() == b"C" + (source / "brisca" / "game.py").read_bytes()
+    kept = install.mpy_cross_cache(9)
+    assert kept.is_file() and os.access(str(kept), os.X_OK)
+    assert [p.name for p in kept.parent.iterdir()] == [kept.name]  # no temporary file left
+    served.unlink()  # the next install needs no download, even without the option
+    other = make_drive(tmp_path, name="OTHER")
+    assert run(source, other) == 0
+    assert "Downloading" not in capsys.readouterr().out and "brisca/game.mpy" in files_on(other)
+
+
+def test_a_failed_download_ships_py_and_says_why(tmp_path, source, downloads, capsys):
+    drive = make_drive(tmp_path)  # (nothing served: 404)
+    assert run(source, drive, "--fetch-mpy-cross") == 0
+    out = capsys.readouterr().out
+    assert "could not download http://127.0.0.1:" in out and "shipping .py files" in out
+    assert "brisca/game.py" in files_on(drive)
+    assert not (tmp_path / "cache" / "brisca").exists() or not list((tmp_path / "cache" / "brisca").iterdir())
+
+
+@pytest.mark.parametrize("says", ["MicroPython v1.24.0 on 2024-10-25; mpy-cross emitting mpy v6.3",
+                                  "CircuitPython 10.3.1 on 2025-01-01; mpy-cross emitting mpy v6.3"])
+def test_a_download_that_is_not_that_compiler_is_not_kept(tmp_path, source, downloads, capsys, says):
+    serve(downloads, 9, "print(%r)\n" % says)
+    drive = make_drive(tmp_path)
+    assert run(source, drive, "--fetch-mpy-cross") == 0
+    out = capsys.readouterr().out
+    assert "is not CircuitPython 9's mpy-cross" in out and "shipping .py files" in out
+    assert "brisca/game.py" in files_on(drive)
+    assert not list((tmp_path / "cache" / "brisca").iterdir())
+
+
+def test_a_dry_run_fetches_nothing(tmp_path, source, downloads, capsys):
+    serve(downloads, 10, CP_MPY_CROSS % "10.3.1")
+    drive = make_drive(tmp_path, CP10)
+    assert run(source, drive, "--fetch-mpy-cross", "--dry-run") == 0
+    assert "Would download http://127.0.0.1:" in capsys.readouterr().out
+    assert not install.mpy_cross_cache(10).exists() and files_on(drive) == ["boot_out.txt"]
+
+
+def test_mpy_cross_builds_are_found_for_the_computers_adafruit_builds_for():
+    assert install.mpy_cross_asset("9.2.9", "Linux", "x86_64") == "linux-amd64/mpy-cross-linux-amd64-9.2.9.static"
+    assert install.mpy_cross_asset("9.2.9", "Darwin", "arm64") == "macos/mpy-cross-macos-9.2.9-universal"
+    assert install.mpy_cross_asset("10.3.1", "Windows", "AMD64") == "windows/mpy-cross-windows-10.3.1.static.exe"
+    assert install.mpy_cross_asset("9.2.9", "Linux", "aarch64") is None
+    assert install.mpy_cross_url(8) is None  # (CircuitPython 8 is refused before this)

