@@ -240,6 +240,16 @@ def test_play_installs_when_a_board_is_attached(monkeypatch):
     assert play.main([]) == 2
 
 
+def test_play_ships_mpy_files_to_a_board(monkeypatch, capsys):
+    # (CircuitPython's compiler fetched once: from .py a PyBadge runs out of RAM at the worst moment)
+    from tools import play
+
+    ran = []
+    monkeypatch.setattr(play.subprocess, "call", lambda argv, cwd: ran.append(argv) or 0)
+    assert play.install_to_board("/media/CIRCUITPY") == 0
+    assert ran[0][-3:] == ["--to", "/media/CIRCUITPY", "--fetch-mpy-cross"] and ran[0][1].endswith("install.py")
+
+
 # ------------------------------------------------------------------ the fast pixel loops
 SHEET = os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets", "cards_spanish_s.bmp")
 

@@ -1,6 +1,7 @@
 """`make play`: the game on an attached board if there is one, else in the desktop simulator.
 
-    make play                               board attached: install it; else the simulator
+    make play                               board attached: install it (as .mpy files, with
+                                            CircuitPython's mpy-cross fetched once); else the simulator
     make play ARGS="--board clue --scale 3" simulate another board (pybadge, pygamer, edgebadge,
                                             clue, s3_reverse_tft / s3tft, picosystem)
     make play ARGS="--lang es"              start in Spanish (saved in the simulator's settings)
@@ -42,7 +43,9 @@ def find_board_drive():
 
 def install_to_board(drive):
     print(f"CIRCUITPY drive found at {drive}: installing the game with tools/install.py ...")
-    rc = subprocess.call([sys.executable, os.path.join(HERE, "install.py"), "--to", drive], cwd=ROOT)
+    # (.mpy files: a board compiling .py at every start needs more RAM than a PyBadge leaves the game)
+    rc = subprocess.call([sys.executable, os.path.join(HERE, "install.py"), "--to", drive, "--fetch-mpy-cross"],
+                         cwd=ROOT)
     if rc == 0:
         print("Done. Press the board's reset button (or wait for it to restart) and enjoy!")
     else:
