@@ -328,6 +328,7 @@ def test_without_circuitpythons_mpy_cross_py_files_ship_and_the_user_learns_wher
     assert run(source, drive) == 0
     out = capsys.readouterr().out
     assert "No mpy-cross on PATH: shipping .py files" in out and "bin/mpy-cross/" in out
+    assert "add --fetch-mpy-cross" in out
     assert "brisca/game.py" in files_on(drive)
 
 
@@ -539,6 +540,7 @@ def test_a_failed_download_ships_py_and_says_why(tmp_path, source, downloads, ca
     assert run(source, drive, "--fetch-mpy-cross") == 0
     out = capsys.readouterr().out
     assert "could not download http://127.0.0.1:" in out and "shipping .py files" in out
+    assert "try --fetch-mpy-cross again once online" in out
     assert "brisca/game.py" in files_on(drive)
     assert not (tmp_path / "cache" / "brisca").exists() or not list((tmp_path / "cache" / "brisca").iterdir())
 

@@ -333,9 +333,11 @@ def board_of(drive, any_board=False):
 
 
 MPY_HINT = ("%s: shipping .py files, which the board compiles at every start (slower, and its peak\n"
-            "RAM use is several times the compiled size). For .mpy files, add --fetch-mpy-cross (downloads\n"
-            "Adafruit's build of CircuitPython %d's mpy-cross), or put it on PATH yourself:\n"
+            "RAM use is several times the compiled size). For .mpy files, %s CircuitPython %d's\n"
+            "mpy-cross), or put it on PATH yourself: "
             "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/")
+FETCH_HINT = "add --fetch-mpy-cross (downloads Adafruit's build of"
+FETCH_AGAIN = "try --fetch-mpy-cross again once online (Adafruit's build of"
 MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
 # the release whose compiler each major version gets: .mpy files load on every release of their
 # major version (Adafruit's library bundles ship one build a major version, as these)
@@ -433,7 +435,7 @@ def circuitpython_mpy_cross(board_major, fetch=False):
         if exe:
             return exe, None
         why = failed
-    return None, MPY_HINT % ((why or "No mpy-cross on PATH"), board_major)
+    return None, MPY_HINT % ((why or "No mpy-cross on PATH"), FETCH_AGAIN if fetch else FETCH_HINT, board_major)
 
 
 def compile_mpy(exe, files, workdir):
