@@ -33,6 +33,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -46,6 +47,7 @@ BUDGET = 96_000  # resident peak, any screen, from .mpy; and the cold start from
 TITLE_BUDGET = 64_000
 REVISIT = 2048  # a screen shown again holds at most this much more than the first time
 BLOCK = 16384  # a block this large must still fit after every screen change
+_PARSING = threading.Lock()
 
 
 def game(tree, script, probe=0):
@@ -86,7 +88,9 @@ def compile_peak(tree_mpy, module, work, again=False):
     shutil.rmtree(t, ignore_errors=True)
     shutil.copytree(tree_mpy, t)
     (t / (rel + ".mpy")).unlink()
-    (t / (rel + ".py")).write_bytes(slim.strip_docstrings(src.read_bytes()))  # as install.py ships it
+    with _PARSING:  # (CPython 3.11's ast.parse is not safe from two threads at once)
+        source = slim.strip_docstrings(src.read_bytes())  # as install.py ships it
+    (t / (rel + ".py")).write_bytes(source)
     pre = [m for m in mpytree.top_level_imports(src) if m.startswith("brisca") and m != module]
     proc = subprocess.run(["node", str(mpytree.MP32 / "compile.mjs")] + ["--again"] * again + [str(t), module] + pre,
                           capture_output=True, text=True, timeout=600, check=False)
