@@ -79,8 +79,9 @@ for (let phase = 1; ; phase++) {
 }
 step("brd, store = parts\ndel parts, phases, ready, name\nfrom brisca.ui.app import run", "the board and the saves");
 // stepwise: the app imports a screen's modules one a poll, so each import is a step of its own
-step("app = run(brd, store, 0, stepwise=True)\ndef poll():\n    app.loop(1)\n    return '%s %s %d %d' % " +
-  "(app.screen, app.loaded, app.imports, len(__import__('sys').modules))", "the app, its first screen");
+step("app = run(brd, store, 0, stepwise=True)\ndef poll():\n    app.loop(1)\n" +
+  "    r = '%s %s %d %d' % (app.screen, app.loaded, app.imports, len(__import__('sys').modules))\n" +
+  vm.endCheck.replace(/^/gm, "    ") + "\n    return r", "the app, its first screen");
 // brisca's modules loaded now, as a set (read again whenever sys.modules changes size)
 function loadedNow() {
   vm.run("print('LOADED', ' '.join([k for k in __import__('sys').modules if k.startswith('brisca')]))");
@@ -102,6 +103,7 @@ for (let polls = 1; ; polls++) {
   try {
     [now, loaded, imports, mods] = poll().split(" ");
   } catch (e) {
+    if (vm.ranOut(e)) vm.outOfHeap(`at poll ${polls}`);
     if (String(e).includes("Done")) {
       vm.settle("at the script's last poll");
       break;

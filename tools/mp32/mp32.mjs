@@ -6,7 +6,10 @@
 // So a driver calls Python one small step at a time and settles after each: settle() checks that
 // the heap is still its first area alone (any growth is the MemoryError a fixed heap of this size
 // gives) and collects. Garbage made within one step counts against the heap too: stricter than a
-// board, which may also collect in the middle of a step.
+// board, which may also collect in the middle of a step. The collection after a call frees an
+// added area that holds only garbage, so a step also checks the heap's size as it ends, inside
+// the call (vm.endCheck, the last line of each step run here): else a step whose garbage alone
+// overran the heap would go unseen.
 import fs from "node:fs";
 import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
@@ -21,6 +24,7 @@ process.on("uncaughtException", (e) => {
 // gc.mem_free() also counts the largest area the port could add (128 MiB, its
 // gc_get_max_new_split()): the heap's own size is what remains.
 const SPLIT = 128 * 1024 * 1024;
+const RAN_OUT = "the heap ran out in this step"; // the end-of-step check's MemoryError
 
 function copyTree(mp, src, dst) {
   mp.FS.mkdir(dst);
@@ -65,6 +69,12 @@ export async function boot(tree, heapBytes, paths = [], options = {}) {
   const vm = {
     mp,
     size,
+    // Python lines that raise MemoryError if a heap area was added in the step so far (no name,
+    // no heap: small ints and the gc module's functions), for the end of a step.
+    endCheck: `if __import__('gc').mem_alloc() + __import__('gc').mem_free() != ${size + SPLIT}:\n` +
+      `    raise MemoryError(${JSON.stringify(RAN_OUT)})`,
+    // True if `e`, thrown by a call into Python, is the end-of-step check's MemoryError.
+    ranOut: (e) => String(e && e.message !== undefined ? e.message : e).includes(RAN_OUT),
     lastLine: () => last, // what Python printed last
     free: () => memFree() - SPLIT,
     used: () => memAlloc(),
@@ -78,20 +88,31 @@ export async function boot(tree, heapBytes, paths = [], options = {}) {
     },
     // Collect at the top level, once sure the call before needed no other heap area.
     settle(what) {
-      if (heapTotal() !== size) {
-        console.log("MemoryError: the %d-byte heap ran out %s", size, what);
-        process.exit(1);
-      }
+      if (heapTotal() !== size) vm.outOfHeap(what);
       collect();
     },
     // Run Python source as one step.
     run(code, what) {
-      mp.runPython(code);
+      try {
+        mp.runPython(code + "\n" + vm.endCheck);
+      } catch (e) {
+        if (!vm.ranOut(e)) throw e;
+        vm.outOfHeap(what || code);
+      }
       vm.settle(what || code);
+    },
+    outOfHeap(what) {
+      console.log("MemoryError: the %d-byte heap ran out %s", size, what);
+      process.exit(1);
     },
     // Run Python source as one step; false (and the interpreter spent) if the heap ran out.
     tryRun(code) {
-      mp.runPython(code);
+      try {
+        mp.runPython(code + "\n" + vm.endCheck);
+      } catch (e) {
+        if (!vm.ranOut(e)) throw e;
+        return false;
+      }
       if (heapTotal() !== size) return false;
       collect();
       return true;
