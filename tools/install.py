@@ -392,7 +392,7 @@ def fetch_mpy_cross(major):
         return None, ("Adafruit has no mpy-cross build of CircuitPython %d for this computer (%s %s)"
                       % (major, platform.system(), platform.machine()))
     dest = mpy_cross_cache(major)
-    part = dest.with_name(dest.name + TMP_SUFFIX)
+    part = dest.with_name(dest.stem + TMP_SUFFIX + dest.suffix)  # (Windows runs only .exe files)
     print("Downloading %s" % url)
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
