@@ -30,19 +30,17 @@ def test_every_screen_and_the_peaks_fit_the_budget(figures, mp32):
 def test_a_screen_shown_again_holds_no_more_than_the_first_time(figures, mp32):
     # (the table held 2,336 B more once a hint had made a hard player and the network's buffers,
     # and kept them; a hint lets both go now, and with no log of screens in the shell the most
-    # is the title's, after the first game: 1,906 B since each step checks the heap as it ends,
-    # 1,170 B before; the same title after the second game holds 16 B less than then, so the
-    # 480 B between are garbage a stale word on this conservative collector keeps)
+    # is the title's 1,266 B, after a game)
     assert figures["revisit"] <= fit.REVISIT, [(name, s) for name, s in figures["screens_full"].items()
                                                if s["max"] - s["first"] > fit.REVISIT]
 
 
 def test_the_bars_not_met_yet_do_not_get_worse(figures, mp32):
     # bars: 96,000 B for each; measured when this was written: where a 16 KB block ends after a
-    # screen change 120,176 B, at the table (127,200 B, after the new-game menu, while each text
+    # screen change 120,192 B, at the table (127,200 B, after the new-game menu, while each text
     # looked up opened the language file again; 130,320 B while the shell kept a log of the
     # screens it drew, 140,864 B while a game imported brisca.net again at each return to the
-    # table), the cold start from .py 113,344 B (brisca.core compiled again at the second new-game
+    # table), the cold start from .py 113,376 B (brisca.core compiled again at the second new-game
     # menu, over the names its first compile made; 112,768 B when a second compile was counted as
     # a first one, names included, but a compile's garbage alone could overrun the heap unseen;
     # 119,936 B before the menus' list view went first and the table's modules changed order)
