@@ -367,6 +367,37 @@ def test_imports_skip_optional_and_resolve_relative():
     assert "opt" not in got
 
 
+def test_a_large_module_ships_in_pieces_as_py_and_whole_as_mpy(tmp_path, source, monkeypatch):
+    """Without CircuitPython's compiler a large module goes as a stub and its pieces (.src,
+    written before the stub), with brisca/pieces.py; with it, the pieces go from the drive."""
+    big = b"".join(b"def f%d(x):\n    return x + %d\n\n\n" % (i, i) for i in range(200))
+    (source / "brisca" / "big.py").write_bytes(big)
+    (source / "brisca" / "pieces.py").write_bytes((ROOT / "brisca" / "pieces.py").read_bytes())
+    drive = make_drive(tmp_path)
+    order = []
+    write = install.write_atomic
+    monkeypatch.setattr(install, "write_atomic", lambda path, data: (order.append(pathlib.Path(path).name),
+                                                                     write(path, data))[1])
+    assert run(source, drive) == 0
+    got = files_on(drive)
+    assert {"brisca/big.py", "brisca/big.src", "brisca/pieces.py", "brisca/util.py"} <= set(got)
+    assert (drive / "brisca" / "big.py").read_bytes().startswith(b'__import__("brisca.pieces")')
+    assert (drive / "brisca" / "util.py").read_bytes() == b"X = 1\n"  # small: whole
+    assert order.index("big.src") < order.index("big.py")
+    body = ("import sys\n"
+            "if '--version' in sys.argv:\n"
+            "    print('CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6')\n"
+            "else:\n"
+            "    out = sys.argv[sys.argv.index('-o') + 1]\n"
+            "    open(out, 'wb').write(b'M' + open(sys.argv[-1], 'rb').read())\n")
+    tool = fake_tool(tmp_path, "mpy-cross", body)
+    monkeypatch.setattr(install, "which", lambda name: tool if name == "mpy-cross" else None)
+    assert run(source, drive) == 0
+    got = files_on(drive)
+    assert "brisca/big.mpy" in got and "brisca/big.src" not in got and "brisca/big.py" not in got
+    assert (drive / "brisca" / "big.mpy").read_bytes() == b"M" + big  # compiled whole
+
+
 def test_real_repo_tree_is_installable_or_says_why(tmp_path):
     """Against the real checkout: tolerant of what exists yet (the UI is being written)."""
     if not (ROOT / "code.py").exists():

@@ -2,12 +2,14 @@
 
 import ast
 import pathlib
+import subprocess
 import sys
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+import mpytree  # noqa: E402
 import slim  # noqa: E402
 
 DEVICE_SOURCES = sorted([ROOT / "code.py", ROOT / "boot.py"] + list((ROOT / "brisca").rglob("*.py")))
@@ -43,3 +45,135 @@ def test_the_installed_tree_is_slimmed():
 
     files = install.game_files(ROOT)
     assert b'"""' not in files["brisca/core.py"] and b'"""' in (ROOT / "brisca/core.py").read_bytes()
+
+
+# ------------------------------------------------------------------------------------------ pieces
+# A module a board compiles in pieces (brisca/pieces.py): every name, every line number and every
+# behaviour of the whole module, however it is cut.
+SAMPLE = b'''try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_A = const(3)
+_B = const(_A * 2)
+PUBLIC = const(7)
+_UNUSED = const(1)
+
+
+class Base:
+    def __init__(self, x):
+        self.x = x
+
+    def hello(self):
+        return "base %d" % self.x
+
+
+class Thing(Base):
+    KIND = "thing"
+
+    def __init__(self, x):
+        super().__init__(x + _A)
+
+    def hello(self):
+        return "thing " + super().hello()
+
+    def double(self):
+        return self.x * 2 + _B
+
+    @staticmethod
+    def fixed():
+        return PUBLIC
+
+    def boom(self):
+        raise ValueError("at line %d" % 38)
+
+    def last(self):
+        return helper(self.x)
+
+
+def helper(n):
+    return n + _B + PUBLIC
+
+
+TABLE = [helper(i) for i in range(3)]
+'''
+
+
+def _run_sample(tmp_path, size, runner):
+    """The sample shipped in pieces of `size` bytes, imported by `runner` (a command) from
+    tmp_path; its printed lines."""
+    files = slim.ship_in_pieces({"brisca/sample.py": SAMPLE, "brisca/__init__.py": b""}, size)
+    assert files["brisca/sample.py"].startswith(b'__import__("brisca.pieces")')
+    for rel, data in list(files.items()) + [("brisca/pieces.py", (ROOT / "brisca/pieces.py").read_bytes())]:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(data)
+    script = ("import sys\nsys.path.insert(0, '.')\nfrom brisca import sample as s\nt = s.Thing(1)\n"
+              "print(t.hello(), t.double(), t.fixed(), s.Thing.fixed(), t.last(), s.TABLE, s.PUBLIC, t.KIND)\n"
+              "print(sorted(k for k in dir(s.Thing) if not k.startswith('__')))\n"
+              "print(sorted(k for k in dir(s) if not k.startswith('__')))\n"
+              "try:\n    t.boom()\nexcept ValueError as e:\n    print(e)\n")
+    run = subprocess.run(runner + ["-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return run.stdout.splitlines()
+
+
+@pytest.mark.parametrize("size", [60, 200, 400])
+def test_a_module_in_pieces_has_every_name_and_behaves_the_same(tmp_path, size):
+    marks = slim.pieces(SAMPLE, size)[0].split()
+    assert len(marks) >= 3  # cut at all
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    (whole / "sample.py").write_bytes(SAMPLE)
+    expected = subprocess.run([sys.executable, "-c", "import sample as s\nt = s.Thing(1)\nprint(t.hello(), t.double(), "
+                               "t.fixed(), s.Thing.fixed(), t.last(), s.TABLE, s.PUBLIC, t.KIND)"],
+                              cwd=whole, capture_output=True, text=True, check=True).stdout.splitlines()
+    got = _run_sample(tmp_path, size, [sys.executable])
+    assert got[0] == expected[0] == "thing base 4 14 7 7 17 [13, 14, 15] 7 thing"
+    assert got[1] == "['KIND', 'boom', 'double', 'fixed', 'hello', 'last']"
+    assert "helper" in got[2] and "_piece_" not in got[2] and "Thing" in got[2]
+
+
+def test_a_later_piece_sees_the_consts_and_names_its_own_lines_on_micropython(tmp_path):
+    exe = mpytree.binary("micropython")
+    if not exe:
+        pytest.fail("no micropython binary: `make venv` installs it")
+    marks = slim.pieces(SAMPLE, 60)[0]
+    assert "Thing:" in marks  # the class goes on in a later piece
+    got = _run_sample(tmp_path, 60, [exe])
+    assert got[0] == "thing base 4 14 7 7 17 [13, 14, 15] 7 thing"
+    assert got[3] == "at line 38"
+    script = ("import sys\nsys.path.insert(0, '.')\nfrom brisca import sample as s\ntry:\n    s.Thing(1).boom()\n"
+              "except ValueError as e:\n    sys.print_exception(e)\n")
+    run = subprocess.run([exe, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert 'brisca/sample.py", line 38, in boom' in run.stdout, run.stdout
+
+
+def test_what_cannot_join_a_class_later_stays_in_its_first_piece():
+    marks, text = slim.pieces(SAMPLE, 60)
+    starts = [m for m in marks.split()]
+    # Base.__init__, Thing.__init__ and hello (super()), fixed (a decorator) stay with their class
+    pieces_text = []
+    at = 0
+    for m in starts:
+        n = int(m.rpartition(":")[2])
+        pieces_text.append(text[at:at + n])
+        at += n
+    assert at == len(text)
+    for piece in pieces_text:
+        if b"class _piece_:" in piece:
+            assert b"super()" not in piece.split(b"class _piece_:")[-1]
+            assert b"@staticmethod" not in piece.split(b"class _piece_:")[-1]
+    # every piece is as many lines from the file's top as in the module
+    lines = SAMPLE.splitlines()
+    for piece in pieces_text:
+        for i, line in enumerate(piece.splitlines()):
+            if line.strip() and b"= const(" not in line and line != b"class _piece_:":
+                assert line == lines[i]
+
+
+def test_a_const_defined_inside_a_block_keeps_the_module_whole():
+    source = b"if True:\n    _X = const(1)\n" + b"def f():\n    return _X\n" * 200
+    assert slim.pieces(source, 100) is None
+    assert slim.pieces(b"x = 1\n", 100) is None  # small: one piece

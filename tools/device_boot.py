@@ -29,6 +29,7 @@ sys.path.insert(0, str(HERE))
 
 import install  # noqa: E402 (tools/ on the path first)
 import mpytree  # noqa: E402
+import slim  # noqa: E402
 
 def build(out, mpy=False, lib_mpy=True):
     """Write the board's tree into `out` (a new folder) and the firmware stand-ins into out/firmware.
@@ -36,6 +37,8 @@ def build(out, mpy=False, lib_mpy=True):
     else as .py (install.py's copy when circup is missing). Returns `out`."""
     out = pathlib.Path(out)
     tree, _names = install.build_tree(ROOT)
+    if not mpy:  # as install.py ships .py files
+        tree = slim.ship_in_pieces(tree)
     for rel, data in tree.items():
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,8 @@ otherwise the .py sources of the pinned packages in this Python environment are 
 Our modules ship as .mpy when CircuitPython's own mpy-cross is at hand (on PATH, or with
 --fetch-mpy-cross Adafruit's build for the board's major version, downloaded once into
 ~/.cache/brisca): a board then loads them without compiling, which needs several times a
-module's size in RAM while it runs. Otherwise they ship as .py.
+module's size in RAM while it runs. Otherwise they ship as .py, the large ones in pieces that
+the board compiles one at a time (tools/slim.py, brisca/pieces.py).
 
 Only changed files are written, each to a temporary name in the same folder and then renamed, so a
 pulled cable never leaves a half-written module. Exit status: 0 done, 2 a problem (message on stderr).
@@ -332,8 +333,9 @@ def board_of(drive, any_board=False):
 # -------------------------------------------------------------------------------------- mpy-cross
 
 
-MPY_HINT = ("%s: shipping .py files, which the board compiles at every start (slower, and its peak\n"
-            "RAM use is several times the compiled size). For .mpy files, %s CircuitPython %d's\n"
+MPY_HINT = ("%s: shipping .py files, which the board compiles at every start (slower; the large\n"
+            "modules go in pieces, compiled one at a time, to keep the RAM that takes within the budget).\n"
+            "For .mpy files, %s CircuitPython %d's\n"
             "mpy-cross), or put it on PATH yourself: "
             "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/")
 FETCH_HINT = "add --fetch-mpy-cross (downloads Adafruit's build of"
@@ -503,8 +505,9 @@ def plan(drive, tree):
 
 
 def _write_order(rel):
-    # Libraries first, code.py last: until the end, the board keeps running a consistent old game.
-    return (0 if rel.startswith("lib/") else 2 if rel in MPY_SKIP else 1, rel)
+    # Libraries first, a module's pieces before its stub, code.py last: until the end, the board
+    # keeps running a consistent old game.
+    return (0 if rel.startswith("lib/") else 3 if rel in MPY_SKIP else 1 if rel.endswith(".src") else 2, rel)
 
 
 def check_space(drive, writes):
@@ -676,6 +679,7 @@ def main(argv=None):
     try:
         if args.zip:
             tree, names = build_tree(args.source)
+            tree = slim.ship_in_pieces(tree)  # (a zip's users copy .py files)
             if args.dry_run:
                 for rel in sorted(tree):
                     print("zip %s (%d bytes)" % (rel, len(tree[rel])))
@@ -701,6 +705,8 @@ def main(argv=None):
             print(why)
         if exe:
             tree = compile_mpy(exe, tree, pathlib.Path(args.source) / "build" / "mpy")
+        else:
+            tree = slim.ship_in_pieces(tree)
         writes, removals, unchanged = plan(drive, tree)
         total = sum(len(d) for d in tree.values())
         if args.dry_run:

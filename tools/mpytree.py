@@ -75,16 +75,22 @@ def portable_tests():
                 yield path.stem, node.name
 
 
+def _is_module(name):
+    path = ROOT / name.replace(".", "/")
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
 def top_level_imports(path):
     """Module names imported at module level (lazy imports inside functions do not count)."""
     stack = list(ast.parse(path.read_text()).body)
     while stack:
         node = stack.pop(0)
         if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "brisca":
-                yield from ("brisca." + a.name for a in node.names)
-            else:
+            # (`from brisca.ui import board` imports the module brisca.ui.board)
+            subs = [node.module + "." + a.name for a in node.names if _is_module(node.module + "." + a.name)]
+            if node.module != "brisca" or not subs:
                 yield node.module
+            yield from subs
         elif isinstance(node, ast.Import):
             yield from (a.name for a in node.names)
         elif isinstance(node, (ast.Try, ast.If)):

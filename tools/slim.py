@@ -33,3 +33,150 @@ def strip_docstrings(source):
     out = b"".join(lines)
     ast.parse(out)  # still Python (raises if not: better here than on a board)
     return out
+
+
+# ------------------------------------------------------------------------------------ pieces
+# Compiling a module from source holds its whole parse tree at once: several times the source's
+# size, over what the heap already holds (tools/fit.py). A large module ships as a one-line stub
+# (its .py) and its source beside it (.src), which brisca.pieces compiles and runs a piece at a
+# time: the parse tree of one piece at a time, the module's names and behaviour unchanged.
+PIECE = 1800  # bytes of source a piece aims at (a statement longer than that is a piece alone)
+STUB = b'__import__("brisca.pieces").pieces.run(globals(), __file__, "%s")\n'
+# a method can continue its class from a later piece only if the class needs nothing of it when
+# it is made, it is a plain function, and it needs nothing of the class body but its name
+# (zero-argument super() would find the piece's own class)
+_SPECIAL = ("__getattr__", "__setattr__", "__delattr__", "__get__", "__set__", "__delete__", "__set_name__")
+
+
+def _first_line(node):
+    return min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
+
+
+def _movable(node):
+    """True if method `node` may be defined in a later piece than its class's first."""
+    if not isinstance(node, ast.FunctionDef) or node.name.startswith("__") or node.name in _SPECIAL:
+        return False
+    if node.decorator_list:  # (its piece's class hands it on as the plain function it is)
+        return False
+    return not any(isinstance(n, ast.Name) and n.id in ("super", "__class__") for n in ast.walk(node))
+
+
+def _consts(tree):
+    """Line numbers of the module-level `NAME = const(...)` statements, each on one line; None if a
+    const() assignment is anywhere else (a later piece could not see it)."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(
+                node.value.func, "id", "") == "const":
+            if node not in tree.body or node.lineno != node.end_lineno or len(node.targets) != 1:
+                return None
+            lines.append(node.lineno)
+    return lines
+
+
+def _names(node):
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _units(tree, n_lines):
+    """The module's statements as units a piece takes whole, in the order they run: (line ranges,
+    class name or "", names they use, the class they end with or ""). A class is its header and
+    every member that cannot join it later, then each member that can, one a unit."""
+    starts = [_first_line(node) for node in tree.body] + [n_lines + 1]
+    units = []
+    for node, end in zip(tree.body, starts[1:]):
+        if not isinstance(node, ast.ClassDef) or not node.body:
+            units.append(([(_first_line(node), end)], "", _names(node), ""))
+            continue
+        bounds = [_first_line(m) for m in node.body] + [end]
+        head = ([(_first_line(node), bounds[0])], "", set(), node.name)
+        for part in node.bases + node.keywords + node.decorator_list:
+            head[2].update(_names(part))
+        later = []
+        for m, first, last in zip(node.body, bounds, bounds[1:]):
+            if _movable(m):
+                later.append(([(first, last)], node.name, _names(m), node.name))
+            else:
+                head[0].append((first, last))
+                head[2].update(_names(m))
+        units += [head] + later
+    return units
+
+
+def pieces(source, size=None):
+    """`source` (bytes, docstrings stripped) cut for brisca.pieces: (marks, text), or None when it
+    is one piece anyway or cannot be cut. `text` is the pieces one after the other, each ready to
+    compile: the const() lines before it that it uses, then the module's lines with every line
+    not its own left blank, so that its statements keep their line numbers; a piece that goes on
+    with class NAME's methods has a class line of its own just before its first. `marks` says,
+    for each piece, its length in bytes, after "NAME:" for such a piece."""
+    size = size or PIECE
+    tree = ast.parse(source)
+    consts = _consts(tree)
+    if consts is None or len(source) <= size:
+        return None
+    lines = source.splitlines(keepends=True)
+    cuts = []  # [line ranges, class name, names used, size, the class its last unit is of]
+    for ranges, name, used, tail in _units(tree, len(lines)):
+        span = sum(len(x) for a, b in ranges for x in lines[a - 1:b - 1])
+        piece = cuts[-1] if cuts else None
+        # (a class's later member joins only a piece that ends with that class)
+        if piece is None or piece[3] + span > size or (name and piece[4] != name):
+            piece = [[], name, set(), 0, ""]
+            cuts.append(piece)
+        piece[0] += ranges
+        piece[2].update(used)
+        piece[3] += span
+        piece[4] = tail
+    if len(cuts) < 2:
+        return None
+    const_names = {_const_name(lines[c - 1]): c for c in consts}
+    marks, text = [], []
+    for k, (ranges, name, used, _size, _tail) in enumerate(cuts):
+        mine = [False] * (len(lines) + 1)
+        for a, b in ranges:
+            for n in range(a, b):
+                mine[n] = True
+        first = min(a for a, _ in ranges)
+        last = max(b for _, b in ranges) - 1
+        head = []
+        if k:
+            need = _closure(used, const_names, lines)
+            head = [lines[c - 1] for c in consts if c < first and _const_name(lines[c - 1]) in need]
+        top = head + [b"class _piece_:\n"] * bool(name)
+        if len(top) > first - 1:
+            return None  # (no room above its first line)
+        out = top + [b"\n"] * (first - 1 - len(top))
+        out += [lines[n - 1] if mine[n] else b"\n" for n in range(first, last + 1)]
+        body = b"".join(out)
+        marks.append("%s:%d" % (name, len(body)) if name else str(len(body)))
+        text.append(body)
+    return " ".join(marks), b"".join(text)
+
+
+def _const_name(line):
+    return line.split(b"=")[0].strip().decode()
+
+
+def _closure(used, const_names, lines):
+    """The const names `used` needs: those it names and those their values name."""
+    need, todo = set(), [n for n in used if n in const_names]
+    while todo:
+        n = todo.pop()
+        if n not in need:
+            need.add(n)
+            todo += [m for m in _names(ast.parse(lines[const_names[n] - 1])) if m in const_names]
+    return need
+
+
+def ship_in_pieces(files, size=None):
+    """`files` ({path: bytes}, as tools/install.py ships them) with each module of brisca/ larger
+    than `size` as a stub (.py) and its pieces (.src): see brisca/pieces.py."""
+    out = dict(files)
+    for rel, data in files.items():
+        if rel.startswith("brisca/") and rel.endswith(".py") and rel != "brisca/pieces.py":
+            cut = pieces(data, size)
+            if cut:
+                out[rel] = STUB % cut[0].encode()
+                out[rel[:-3] + ".src"] = cut[1]
+    return out
