@@ -115,6 +115,33 @@ def _p_beat(v, best, mask, nun):
     return (1000 - q) // 10
 
 
+def _after(v, me):
+    """The opponents and the partners of seat `me` still to play in this trick after it, as two
+    bitmasks of seats."""
+    r, tl = v.rules, v.trick_len
+    side = r.side_of(me)
+    most = om = mm = 0
+    for s in range(v.n):
+        _U[s] = v.hand_sizes[s]
+    for i in range(tl):
+        _U[v.trick_seats[i]] += 1
+    for s in range(v.n):
+        most = max(most, _U[s])
+    left = -tl - 1
+    for s in range(v.n):
+        left += r.plays if _U[s] == most else 0
+    s = me
+    while left > 0:
+        s = (s + 1) % v.n
+        if _U[s] == most:
+            left -= 1
+            if r.side_of(s) == side:
+                mm |= 1 << s
+            else:
+                om |= 1 << s
+    return om, mm
+
+
 class Player:
     """An AI seat. `choose(view)` blocks; `start`/`step`/`progress`/`result` do the same work in
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
@@ -164,11 +191,11 @@ class Player:
 
     def start(self, v, budget_ms=None):
         """Begin deciding for `v`: the heuristic move is ready at once; a search may refine it.
-        (One function on purpose: every function costs heap on the board.)"""
+        (Few functions on purpose: every function costs heap on the board.)"""
         self.t0 = ticks_ms()
         self.budget = (900 if self.level == 2 else _BUDGET) if budget_ms is None else budget_ms
         self.todo = self.done = _S[13] = 0
-        n, r, me, trump, face, tl = v.nlegal, v.rules, v.seat, v.trump_suit, v.trump_card, v.trick_len
+        n, r, me, face, tl = v.nlegal, v.rules, v.seat, v.trump_card, v.trick_len
         if not n:
             raise ValueError("not this seat's turn")
         self.action = v.legal[0]
@@ -194,27 +221,31 @@ class Player:
                     pb = pb or v.trick[i] == c
             _UN[c] = not (pb or v.holder[c] or c == face or c == v.stock_top)
             nun += _UN[c]
-        # Opponents (om) and partners (mm) still to play in this trick after this seat.
+        k = self._value(v, nun, *_after(v, me))
+        if self.level == 0 and self.rng.below(4):  # easy, 3 times in 4: any move <= 10 points worse
+            j, top = 0, _SC[k]
+            for i in range(n):
+                if _SC[i] >= top - 1000 * 16:
+                    j += 1
+                    if self.rng.below(j) == 0:
+                        k = i
+        if self.net and v.stock_left > 2 and n > 1 and self.net.scores(v, _SC):
+            k = 0  # while the stock lasts, the learned evaluation picks the card
+            for i in range(1, n):
+                if _SC[i] > _SC[k]:
+                    k = i
+        self.action = v.legal[k]
+        self.reason = _code(12 if r.flags & _F_FOLLOW and n < v.hand_len else _M[k])
+        if self.level < 2 or n < 2:
+            return
+        self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S, self.rng)
+
+    def _value(self, v, nun, om, mm):
+        """Each legal card's worth for this seat into _SC (and why, into _M); the best one's index.
+        (start()'s largest part: a board that compiles this module from source holds one part at
+        a time.)"""
+        n, r, me, trump, face, tl = v.nlegal, v.rules, v.seat, v.trump_suit, v.trump_card, v.trick_len
         side = r.side_of(me)
-        most = om = mm = 0
-        for s in range(v.n):
-            _U[s] = v.hand_sizes[s]
-        for i in range(tl):
-            _U[v.trick_seats[i]] += 1
-        for s in range(v.n):
-            most = max(most, _U[s])
-        left = -tl - 1
-        for s in range(v.n):
-            left += r.plays if _U[s] == most else 0
-        s = me
-        while left > 0:
-            s = (s + 1) % v.n
-            if _U[s] == most:
-                left -= 1
-                if r.side_of(s) == side:
-                    mm |= 1 << s
-                else:
-                    om |= 1 << s
         # The trick so far, and whether a trump in hand could take it.
         best0, bseat0, table0, trumpwin = v.trick[0], v.trick_seats[0], 0, False
         for i in range(tl):
@@ -277,23 +308,8 @@ class Player:
             _M[i] = why
             if val > top:
                 top, k = val, i
-        if self.level == 0 and self.rng.below(4):  # easy, 3 times in 4: any move <= 10 points worse
-            j = 0
-            for i in range(n):
-                if _SC[i] >= top - 1000 * 16:
-                    j += 1
-                    if self.rng.below(j) == 0:
-                        k = i
-        if self.net and v.stock_left > 2 and n > 1 and self.net.scores(v, _SC):
-            k = 0  # while the stock lasts, the learned evaluation picks the card
-            for i in range(1, n):
-                if _SC[i] > _SC[k]:
-                    k = i
-        self.action = v.legal[k]
-        self.reason = _code(12 if r.flags & _F_FOLLOW and n < v.hand_len else _M[k])
-        if self.level < 2 or n < 2:
-            return
-        self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S, self.rng)
+        return k
+
     def step(self, max_ms):
         """Work up to about `max_ms`; True once the result is final."""
         t1 = ticks_ms()

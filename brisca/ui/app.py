@@ -146,6 +146,11 @@ class App:
         except Exception as e:  # exports are an extra: never stop the game over them
             print("drive:", e)
         unload("brisca.export")
+        self._bare(board, stepwise)
+
+    def _bare(self, board, stepwise):
+        """The shell's state before its first screen (__init__'s part: a board that compiles this
+        module from source holds one part at a time)."""
         self.root = displayio.Group()
         board.display.root_group = self.root
         self.scr = None  # the current screen object

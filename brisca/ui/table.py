@@ -149,9 +149,25 @@ class Screen:
             viewer = app.holder
             faces = 0 if app.masked else g.visible_hands(viewer)
         tally, points = match.tally_texts(app)
-        info = ""
         seat = g.turn
         mine = seat == app.holder and not app.masked and seat in app.humans
+        status, color, info = self._status(g, t, seat, mine)
+        if len(info) > t.info.cols:
+            info = info.replace("  ", " ")
+        t.set_status(status, color if color is not None else TEXT)
+        sel = app.sel if mine and g.phase == core.PLAY and app.screen == "table" else -1
+        last = app.screen == "lasttrick" or app.in_trick_pause and not g.trick_len
+        tally = match.corner(app, "c_total" if g.rules.match == core.MATCH_POINTS else "c_deals", tally, t.tally.cols)
+        t.show(g, viewer, faces, sel, 1 if last else 0, app.hint_card, tally,
+               match.corner(app, "c_pts", points, t.points.cols), info, app.t("trump"))
+        if app.thinking < 0:
+            t.progress.hide()
+
+    def _status(self, g, t, seat, mine):
+        """The status line (its text and colour; None: the text colour) and the info line (draw()'s
+        part: a board that compiles this module from source holds one part at a time)."""
+        app = self.app
+        info = ""
         status, color = app.status, app.status_color
         if app.screen == "lasttrick":
             status, color = app.t("last_trick"), None
@@ -181,16 +197,7 @@ class Screen:
             elif g.deal_no == 0 and g.trick_no < 2:
                 info = app.help("lr:pick a:play st:menu se:hint b:last", "r:pick a:play st:menu se:hint",
                                 t.info.cols)
-        if len(info) > t.info.cols:
-            info = info.replace("  ", " ")
-        t.set_status(status, color if color is not None else TEXT)
-        sel = app.sel if mine and g.phase == core.PLAY and app.screen == "table" else -1
-        last = app.screen == "lasttrick" or app.in_trick_pause and not g.trick_len
-        tally = match.corner(app, "c_total" if g.rules.match == core.MATCH_POINTS else "c_deals", tally, t.tally.cols)
-        t.show(g, viewer, faces, sel, 1 if last else 0, app.hint_card, tally,
-               match.corner(app, "c_pts", points, t.points.cols), info, app.t("trump"))
-        if app.thinking < 0:
-            t.progress.hide()
+        return status, color, info
 
     # ------------------------------------------------------------------ handover, last trick
     def on_handover(self, btn):

@@ -78,7 +78,7 @@ class TableBase:
         self.style = style
         k = self.k = card_scale(width, height)
         self.cw, self.ch = 24 * k, 32 * k  # a card on screen
-        cw, ch = self.cw, self.ch
+        ch = self.ch
         self.group = displayio.Group()
         # The sheets stay open while the table is on screen: OnDiskBitmap reads its pixels from the
         # file as it draws (close() lets them go).
@@ -101,6 +101,16 @@ class TableBase:
         bottom0 = self.info_y - 1
         self.trick_y = max(top0, top0 + (bottom0 - top0 - ch * 3 // 2) // 2) // k * k
         self.group.append(solid(width, height, BG))
+        self._make_cards(rules)
+        self._make_texts(font, rules)
+        self.n = 0
+        self.faces_shown = 0  # bitmask of seats whose hand faces are on screen (for privacy tests)
+        self.sel_x = 0
+
+    # (__init__'s parts: a board that compiles this module from source holds one at a time)
+    def _make_cards(self, rules):
+        """The card sprites and marks, hidden."""
+        k, cw = self.k, self.cw
         self.cards = displayio.Group()  # every card and mark: hidden while the board is handed over
         self.group.append(self.cards)
         self.deck = displayio.Group(scale=k)  # the card sprites, at the cards' scale
@@ -131,6 +141,11 @@ class TableBase:
         self.marker = solid(cw - 4 * k, 2 * k, GOLD, scale=2)
         self.marker.hidden = True
         self.cards.append(self.marker)
+
+    def _make_texts(self, font, rules):
+        """The table's lines of text and the AI's progress bar."""
+        width, cw = self.width, self.cw
+        hand = rules.hand if rules is not None else HAND_MAX
         cols = self.chars - 1
         fw = font.w
         # the top line's corners: the room beside the top opponent's backs
@@ -145,9 +160,6 @@ class TableBase:
             self.group.append(lab.group)
         self.progress = Progress(width - width // 4 - 2, self.status_y + self.lh // 2 - 1, width // 4)
         self.cards.append(self.progress.grid)
-        self.n = 0
-        self.faces_shown = 0  # bitmask of seats whose hand faces are on screen (for privacy tests)
-        self.sel_x = 0
 
     def close(self):
         """Let the sheets' files go (the view must not be drawn after)."""

@@ -42,10 +42,39 @@ class TableView(TableBase):
         trick_source: 0 the current trick, 1 the last trick (trick-winner moment / last-trick view).
         """
         n = g.n
-        pos = POSITIONS[n]
         if self.n != n:
             self._layout(n, n >= 4)
-        # Viewer's hand.
+        shown = self._show_hand(g, viewer, faces, sel, hint_card)
+        self.faces_shown = shown | self._show_opponents(g, viewer, faces)
+        # Trump and stock.
+        left = g.stock_left
+        tc = g.trump_card
+        self.trump.hidden = tc == core.NO_CARD
+        if tc != core.NO_CARD and self.trump[0] != tc:
+            self.trump[0] = tc
+        self.stock.hidden = left <= 1
+        self.count.set(str(left) if left else "")
+        ts = g.trump_suit
+        self.suit.hidden = ts == core.NO_CARD
+        if ts != core.NO_CARD and self.suit[0] != ts:
+            self.suit[0] = ts
+        self._show_trick(g, viewer, trick_source)
+        self.tally.set(tally)
+        self.points.set(points)
+        self.trump_word.set(trump if tc != core.NO_CARD else "")
+        if info is not None:
+            self.info.set(info)
+        # the stock count and the word for trump give way to a long info line that runs over them
+        edge = self.width - 2 - len(self.info.text or "") * self.info.font.w
+        for lab in (self.count, self.trump_word):
+            y = lab.group.y
+            if lab.text and y + self.lh > self.info_y and y < self.info_y + self.lh and (
+                    lab.group.x + len(lab.text) * lab.font.w > edge):
+                lab.set("")
+
+    # (show()'s parts: a board that compiles this module from source holds one at a time)
+    def _show_hand(self, g, viewer, faces, sel, hint_card):
+        """The viewer's hand; the seats drawn face up, as a bitmask."""
         shown = 0
         k = g.hand_len[viewer]
         base = viewer * core.HAND_MAX
@@ -71,8 +100,13 @@ class TableView(TableBase):
                 self.marker.x, self.marker.y = x0 + i * step + 2 * self.k, y - 4 * self.k
                 self.marker.hidden = False
         self.sel_x = x0 + sel * step if 0 <= sel < k else -1
-        # Opponents.
-        row = 0
+        return shown
+
+    def _show_opponents(self, g, viewer, faces):
+        """The other seats' hands; those drawn face up, as a bitmask."""
+        n = g.n
+        pos = POSITIONS[n]
+        shown = row = 0
         for j in range(1, n):
             seat = (viewer + j) % n
             p = pos[j]
@@ -88,20 +122,12 @@ class TableView(TableBase):
             for h in self.opp[row]:
                 h.hidden = True
             row += 1
-        self.faces_shown = shown
-        # Trump and stock.
-        left = g.stock_left
-        tc = g.trump_card
-        self.trump.hidden = tc == core.NO_CARD
-        if tc != core.NO_CARD and self.trump[0] != tc:
-            self.trump[0] = tc
-        self.stock.hidden = left <= 1
-        self.count.set(str(left) if left else "")
-        ts = g.trump_suit
-        self.suit.hidden = ts == core.NO_CARD
-        if ts != core.NO_CARD and self.suit[0] != ts:
-            self.suit[0] = ts
-        # Trick.
+        return shown
+
+    def _show_trick(self, g, viewer, trick_source):
+        """The trick on the table, or the last one (trick_source 1)."""
+        n = g.n
+        pos = POSITIONS[n]
         if trick_source:
             cards, seats, tl = g.last_trick, g.last_seats, g.last_len
         else:
@@ -123,18 +149,6 @@ class TableView(TableBase):
             if t[0] != cards[i]:
                 t[0] = cards[i]
             t.hidden = False
-        self.tally.set(tally)
-        self.points.set(points)
-        self.trump_word.set(trump if tc != core.NO_CARD else "")
-        if info is not None:
-            self.info.set(info)
-        # the stock count and the word for trump give way to a long info line that runs over them
-        edge = self.width - 2 - len(self.info.text or "") * self.info.font.w
-        for lab in (self.count, self.trump_word):
-            y = lab.group.y
-            if lab.text and y + self.lh > self.info_y and y < self.info_y + self.lh and (
-                    lab.group.x + len(lab.text) * lab.font.w > edge):
-                lab.set("")
 
     def set_status(self, text, color=TEXT):
         self.status.set(text, color)
