@@ -30,6 +30,10 @@ class Glyphs:
         for cp in range(32, 127):
             self._copy(base.get_glyph(cp), (cp - 32) * bw)
         self._built = bytearray(OURS)
+        # the characters beyond ASCII met so far and their cells: brisca.ui.letters is loaded
+        # (compiled, on a board without .mpy files) only for a character not met before
+        self._met = ""
+        self._cells = bytearray()
 
     def get_bounding_box(self):
         """(width, height) of a character cell, as a font's."""
@@ -60,16 +64,23 @@ class Glyphs:
         cp = ord(ch)
         if 32 <= cp < 127:
             return cp - 32
+        i = self._met.find(ch)
+        if i >= 0:
+            return self._cells[i]
         from brisca.ui import letters
 
         k = letters.CHARS.find(ch)
         if k < 0:
             sub = letters.translit(ch)
-            return ord(sub[0]) - 32 if sub and 32 <= ord(sub[0]) < 127 else ord("?") - 32
-        if not self._built[k]:
-            letters.draw(self, ASCII + k, ch)
-            self._built[k] = 1
-        return ASCII + k
+            cell = ord(sub[0]) - 32 if sub and 32 <= ord(sub[0]) < 127 else ord("?") - 32
+        else:
+            if not self._built[k]:
+                letters.draw(self, ASCII + k, ch)
+                self._built[k] = 1
+            cell = ASCII + k
+        self._met += ch
+        self._cells.append(cell)
+        return cell
 
     @property
     def built(self):
