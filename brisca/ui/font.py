@@ -11,6 +11,7 @@ displayio and terminalio are imported only when a sheet is made.
 
 ASCII = 95  # tiles 0..94: the characters 32..126; then ours, in brisca.ui.letters.CHARS order
 OURS = 77  # how many letters brisca.ui.letters draws
+_MET = 32  # how many characters beyond ASCII tile() remembers (a language's own are fewer)
 
 
 class Glyphs:
@@ -30,10 +31,12 @@ class Glyphs:
         for cp in range(32, 127):
             self._copy(base.get_glyph(cp), (cp - 32) * bw)
         self._built = bytearray(OURS)
-        # the characters beyond ASCII met so far and their cells: brisca.ui.letters is loaded
+        # the characters beyond ASCII met so far (code points) and their cells, in room made now
+        # (made later, they would lie between a screen's objects): brisca.ui.letters is loaded
         # (compiled, on a board without .mpy files) only for a character not met before
-        self._met = ""
-        self._cells = bytearray()
+        self._met = [0] * _MET
+        self._cells = bytearray(_MET)
+        self._n = 0
 
     def get_bounding_box(self):
         """(width, height) of a character cell, as a font's."""
@@ -64,9 +67,10 @@ class Glyphs:
         cp = ord(ch)
         if 32 <= cp < 127:
             return cp - 32
-        i = self._met.find(ch)
-        if i >= 0:
-            return self._cells[i]
+        met = self._met
+        for i in range(self._n):
+            if met[i] == cp:
+                return self._cells[i]
         from brisca.ui import letters
 
         k = letters.CHARS.find(ch)
@@ -78,8 +82,10 @@ class Glyphs:
                 letters.draw(self, ASCII + k, ch)
                 self._built[k] = 1
             cell = ASCII + k
-        self._met += ch
-        self._cells.append(cell)
+        if self._n < _MET:
+            met[self._n] = cp
+            self._cells[self._n] = cell
+            self._n += 1
         return cell
 
     @property
