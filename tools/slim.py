@@ -41,6 +41,16 @@ def strip_docstrings(source):
 # (its .py) and its source beside it (.src), which brisca.pieces compiles and runs a piece at a
 # time: the parse tree of one piece at a time, the module's names and behaviour unchanged.
 PIECE = 1800  # bytes of source a piece aims at (a statement longer than that is a piece alone)
+# Each piece keeps a table of the names it uses for as long as its module is loaded (about 70 B
+# on the 32-bit port), so a module compiled only while the heap holds little goes in fewer pieces:
+# the shell's, at start-up, whole, and brisca.ui.app's in three; brisca.core's, at the new-game
+# menu, in pieces of 4 KB (it costs 27 KB to compile, 22 KB in pieces of 1.8 KB; held at the
+# table, 11.3 KB, 12.2 KB). tools/fit.py measures every import against the budget.
+WHOLE = 1 << 30
+PIECE_SIZES = {"brisca/ui/app.py": 6000, "brisca/core.py": 4000, "brisca/ui/board.py": WHOLE, "brisca/lang.py": WHOLE,
+               "brisca/ui/text.py": WHOLE, "brisca/ui/font.py": WHOLE, "brisca/ui/hw.py": WHOLE,
+               "brisca/ui/detect.py": WHOLE, "brisca/save/settings.py": WHOLE, "brisca/save/slots.py": WHOLE,
+               "brisca/save/store.py": WHOLE}
 STUB = b'__import__("brisca.pieces").pieces.run(globals(), __file__, "%s")\n'
 # a method can continue its class from a later piece only if the class needs nothing of it when
 # it is made, it is a plain function, and it needs nothing of the class body but its name
@@ -171,11 +181,12 @@ def _closure(used, const_names, lines):
 
 def ship_in_pieces(files, size=None):
     """`files` ({path: bytes}, as tools/install.py ships them) with each module of brisca/ larger
-    than `size` as a stub (.py) and its pieces (.src): see brisca/pieces.py."""
+    than `size` (else its PIECE_SIZES entry, else PIECE) as a stub (.py) and its pieces (.src):
+    see brisca/pieces.py."""
     out = dict(files)
     for rel, data in files.items():
         if rel.startswith("brisca/") and rel.endswith(".py") and rel != "brisca/pieces.py":
-            cut = pieces(data, size)
+            cut = pieces(data, size or PIECE_SIZES.get(rel))
             if cut:
                 out[rel] = STUB % cut[0].encode()
                 out[rel[:-3] + ".src"] = cut[1]
