@@ -173,3 +173,16 @@ def test_stand_ins_are_never_installed():
         assert not rel.startswith("tests/"), rel
         top = rel.split("/")[1] if rel.startswith("lib/") else rel
         assert top.rsplit(".", 1)[0] not in stand_ins, rel
+
+
+def test_the_player_reads_our_letters_as_the_font_draws_them():
+    """The player reads accented letters from its own copy of brisca.ui.letters.CHARS (importing the
+    module as it reads the screen would load it in the game's poll, which a board never does)."""
+    import ast
+
+    from brisca.ui.letters import CHARS
+
+    tree = ast.parse((ROOT / "tests" / "mpstubs" / "player.py").read_text(encoding="utf-8"))
+    copies = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+              and getattr(n.targets[0], "id", "") == "_CHARS"]
+    assert copies == [CHARS]

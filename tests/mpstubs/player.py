@@ -44,9 +44,17 @@ def _char(tile):
     """The character a glyph-sheet tile draws (brisca.ui.font: ASCII, then its accented letters)."""
     if tile < 95:
         return chr(32 + tile)
-    from brisca.ui.letters import CHARS
+    return _CHARS[tile - 95]
 
-    return CHARS[tile - 95]
+
+# brisca.ui.letters.CHARS (tests/test_device_boot.py holds them equal): imported as the screen is
+# read, that module would be loaded (on a .py tree, compiled) in the game's poll, which a board
+# never does, and a copy made at run time would count as the game's heap
+_CHARS = ("\u00e1\u00e9\u00ed\u00f3\u00fa\u00fd\u00c1\u00c9\u00cd\u00d3\u00da\u00dd\u0107\u0144\u015b\u017a"
+          "\u0106\u0143\u015a\u0179\u00e0\u00e8\u00ec\u00f2\u00f9\u00c0\u00c8\u00cc\u00d2\u00d9\u00e2\u00ea"
+          "\u00ee\u00f4\u00fb\u00c2\u00ca\u00ce\u00d4\u00db\u00f1\u00d1\u00e4\u00eb\u00ef\u00f6\u00fc\u00c4"
+          "\u00cb\u00cf\u00d6\u00dc\u010d\u0161\u017e\u011b\u0159\u010c\u0160\u017d\u011a\u0158\u017c\u017b"
+          "\u0105\u0119\u0104\u0118\u00e7\u00c7\u0142\u0141\u0111\u0110\u00bf\u00a1\u00df")
 
 
 class Shown:

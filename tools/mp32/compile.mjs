@@ -72,9 +72,9 @@ if (!big) {
 }
 const [before, after] = big;
 let lo = after; // asked-for sizes: `lo` ran out (or is below what stays in use), `hi` did not
-let hi = after + 256 * 1024;
+let hi = after + 128 * 1024; // (no module of ours costs half that now)
 let smallest = big[2];
-while (hi - lo > 64) {
+while (hi - lo > 128) {
   const mid = (lo + hi) >> 1;
   const got = await attempt(mid);
   if (got) {
