@@ -30,7 +30,9 @@ def pieces(g, path, marks):
             code = None
             if name:
                 cls = g[name]
-                part = g.pop("_piece_")
+                part = g["_piece_"]
+                g["_piece_"] = None  # (a deleted entry's value stays in the table: not this class)
+                del g["_piece_"]
                 for key in dir(part):  # (plain methods only: tools/slim.py)
                     if key[:2] != "__":
                         setattr(cls, key, getattr(part, key))

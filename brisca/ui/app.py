@@ -88,12 +88,17 @@ class _Defaults:
 
 
 def unload(name):
-    """Forget module `name` (and its attribute on its package), so its memory can be collected."""
-    sys.modules.pop(name, None)
+    """Forget module `name` (and its attribute on its package), so its memory can be collected.
+    (MicroPython leaves a deleted entry's value in its dict's table until the slot is used again,
+    where the collector still sees it: each entry is set to None first.)"""
+    if name in sys.modules:
+        sys.modules[name] = None
+        del sys.modules[name]
     dot = name.rfind(".")
     parent = sys.modules.get(name[:dot]) if dot > 0 else None
     if parent is not None:
         try:
+            setattr(parent, name[dot + 1:], None)
             delattr(parent, name[dot + 1:])
         except (AttributeError, KeyError, TypeError):
             pass
