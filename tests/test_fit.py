@@ -45,7 +45,10 @@ def test_the_bars_not_met_yet_do_not_get_worse(figures, mp32):
     # a first one, names included, but a compile's garbage alone could overrun the heap unseen;
     # 119,936 B before the menus' list view went first and the table's modules changed order)
     assert figures["block_end"] <= 119 * 1024, figures["block_end"]
-    assert figures["cold_start"] <= 111 * 1024, figures["cold_worst"]
+    # the cold start: 104,907 B since large modules ship in pieces (brisca/pieces.py), the five
+    # longest functions are cut in parts, a module let go no longer stays in its dicts' deleted
+    # slots, and each import counts the names table's growth in the game's own poll
+    assert figures["cold_start"] <= 106 * 1024, figures["cold_worst"]
 
 
 def test_a_module_imported_again_is_compiled_again_without_new_names(figures, mp32):
@@ -55,3 +58,11 @@ def test_a_module_imported_again_is_compiled_again_without_new_names(figures, mp
     again, first = figures["recompile_costs"], figures["compile_costs"]
     assert "brisca.core" in again and "brisca.ui.table" in again, sorted(again)
     assert all(first[m] // 2 <= again[m] <= first[m] for m in again), [(m, first[m], again[m]) for m in again]
+
+
+def test_a_compile_grows_the_names_table_and_a_second_one_next_to_nothing(figures, mp32):
+    # (each import's figure counts the table's growth in the game's own poll: these are what the
+    # compile made measured alone, taken out of its peak)
+    names = figures["compile_names"]
+    assert names["brisca.core"] > 1000 and names["brisca.ui.table"] > 500, names
+    assert names["brisca.core again"] < names["brisca.core"] // 10, names

@@ -12,12 +12,13 @@ step, less what the stand-ins for CircuitPython's own modules take (on a board t
 - the peaks of the full script and of the 4-player hard script, from .mpy files;
 - a large block: after every screen change a 16 KB bytearray must still fit a heap of the budget
   (the heap is first fit: where it lands says whether it would), in runs of their own;
-- the cold start from .py, as tools/install.py ships the game without CircuitPython's compiler:
-  each module's compile peak (tools/mp32/compile.mjs) over what the heap held when the game
-  imported it (screens' modules are imported one a poll here), and, for start-up's modules, over
-  what it holds at the title (more than when they load: an upper bound); a module another one
-  imports as it loads, or a handler imports, over what the heap held when that poll began (less
-  than it held then: a lower bound).
+- the cold start from .py, as tools/install.py ships the game without CircuitPython's compiler
+  (a large module in pieces compiled one at a time: brisca/pieces.py): each module's compile peak
+  (tools/mp32/compile.mjs) over what the heap held when the game imported it (screens' modules
+  are imported one a poll here), and, for start-up's modules, over what it holds at the title
+  (more than when they load: an upper bound); a module another one imports as it loads, or a
+  handler imports, over what the heap held when that poll began (less than it held then: a lower
+  bound). The names table's part of a compile peak is what the table grew by in the game's poll.
 
 The budget: a PyBadge (SAMD51J19, 192 KB of RAM) leaves Python roughly 120-140 KB once
 CircuitPython, its USB stack, the display and the C stack have their share; 96,000 B keeps about a
@@ -62,10 +63,10 @@ def game(tree, script, probe=0):
         words = line.split()
         if words[:1] == ["VIEW"]:
             out["views"].append((words[1], int(words[2]), int(words[3])))  # screen, heap in use, names
-        elif words[:1] == ["IMPORT"]:
-            out["imports"].append((words[1], int(words[2])))
+        elif words[:1] == ["IMPORT"]:  # module, heap in use before, the names' growth
+            out["imports"].append((words[1], int(words[2]), int(words[3])))
         elif words[:1] == ["NESTED"]:
-            out["nested"].append((words[1], int(words[2])))
+            out["nested"].append((words[1], int(words[2]), int(words[3])))
         elif words[:1] == ["BLOCK"]:
             out["blocks"].append(int(words[1]))
         elif words[:1] == ["MODULES"] and not out["modules"]:
@@ -76,9 +77,10 @@ def game(tree, script, probe=0):
 
 
 def compile_peak(tree_mpy, module, work, again=False):
-    """(heap in use before, after, smallest heap) importing `module` from .py over `tree_mpy`, the
-    brisca modules it imports loaded first; `again`: the module compiled and let go before (the
-    names it makes are in the table then, as when the game imports it a second time)."""
+    """(heap in use before, after, smallest heap, the names table's growth) importing `module` from
+    .py over `tree_mpy`, the brisca modules it imports loaded first; `again`: the module compiled
+    and let go before (the names it makes are in the table then, as when the game imports it a
+    second time)."""
     rel = module.replace(".", "/")
     src = ROOT / (rel + ".py")
     if not src.exists():
@@ -99,8 +101,8 @@ def compile_peak(tree_mpy, module, work, again=False):
     shutil.rmtree(t, ignore_errors=True)
     for line in proc.stdout.splitlines():
         if line.startswith("COMPILE "):
-            _, _, before, after, heap = line.split()
-            return int(before), int(after), int(heap)
+            _, _, before, after, heap, names = line.split()
+            return int(before), int(after), int(heap), int(names)
     raise RuntimeError("compiling %s: %s" % (module, (proc.stdout + proc.stderr)[-300:]))
 
 
@@ -150,26 +152,32 @@ def measure(work):
     def ours(module):  # a module of ours compiled from .py (packages and board profiles apart)
         return module not in ("brisca", "brisca.ui", "brisca.save") and "boards" not in module
 
-    entries = []  # (held before, module, where, compiled before)
+    # The names table grows by doubling its pools, so what an import adds to it depends on what came
+    # before: a compile measured alone may or may not add a pool the game's import does not, or
+    # the other way round. Each import's figure counts the names' growth in the game's own poll
+    # (for start-up's modules at the title, unknown: the compile's own).
+    entries = []  # (held before, module, where, compiled before, the names' growth or None)
     for run in runs:
         title_held = run["views"][0][1] - stand_ins
-        entries += [(title_held, m, "start-up", False) for m in run["modules"] if ours(m)]
+        entries += [(title_held, m, "start-up", False, None) for m in run["modules"] if ours(m)]
         seen = set()
-        for module, before in run["imports"]:
-            entries.append((before - stand_ins, module, "screen", module in seen))
+        for module, before, grown in run["imports"]:
+            entries.append((before - stand_ins, module, "screen", module in seen, grown))
             seen.add(module)
         # (at least: the module importing it held more)
-        entries += [(before - stand_ins, m, "nested", False) for m, before in run["nested"] if ours(m)]
-    wanted = sorted({(m, again) for _held, m, _where, again in entries})
+        entries += [(before - stand_ins, m, "nested", False, grown) for m, before, grown in run["nested"] if ours(m)]
+    wanted = sorted({(m, again) for _held, m, _where, again, _grown in entries})
     with concurrent.futures.ThreadPoolExecutor(2) as pool:  # (node processes: one a core)
         peaks = list(pool.map(lambda w: compile_peak(tree_mpy, w[0], work, w[1]), wanted))
-    costs = {w: heap - before for w, (before, _after, heap) in zip(wanted, peaks)}  # the most importing adds
-    cold = sorted(((held + costs[(m, again)], m, where + " again" * again) for held, m, where, again in entries),
-                  reverse=True)
+    costs = {w: heap - before for w, (before, _after, heap, _names) in zip(wanted, peaks)}  # the most importing adds
+    names = {w: grown for w, (_before, _after, _heap, grown) in zip(wanted, peaks)}
+    cold = sorted(((held + costs[(m, again)] - names[(m, again)] + (names[(m, again)] if grown is None else grown),
+                    m, where + " again" * again) for held, m, where, again, grown in entries), reverse=True)
     fig["cold_start"] = cold[0][0]
     fig["cold_worst"] = ["%s (%s) %d" % (m, where, b) for b, m, where in cold[:5]]
     fig["compile_costs"] = {m: c for (m, again), c in costs.items() if not again}
     fig["recompile_costs"] = {m: c for (m, again), c in costs.items() if again}
+    fig["compile_names"] = {m + " again" * again: n for (m, again), n in names.items()}
     return fig
 
 

@@ -9,8 +9,9 @@
 //
 // TREE holds the .mpy tree (and firmware/, lib/); MODULE's .py (and .src) must be in TREE in
 // place of its .mpy. PRE: modules to import first (the ones MODULE needs). Prints
-// "COMPILE <module> <before> <after> <heap>": the heap in use after the imports of PRE, after
-// MODULE (collected), and the smallest heap that held the import.
+// "COMPILE <module> <before> <after> <heap> <names>": the heap in use after the imports of PRE,
+// after MODULE (collected), the smallest heap that held the import, and how much of what it
+// added is the table of names' growth.
 // --again: MODULE compiled once before, then let go (as brisca.ui.app's unload() does), so the
 // names its source holds are in the interpreter's table already, as when a game imports a
 // module a second time: that compile makes no new names.
@@ -61,8 +62,16 @@ async function attempt(bytes) {
   const before = vm.used();
   const top = vm.size - bytes - 32; // (the bytearray object and the block's rounding)
   if (top > 0 && !vm.tryRun(`_top = bytearray(${top})`)) return null;
+  const names = namesNow(vm);
   if (!importInSteps(vm)) return null;
-  return [before, vm.used() - (top > 0 ? top + 32 : 0), vm.size - Math.max(top + 32, 0)];
+  return [before, vm.used() - (top > 0 ? top + 32 : 0), vm.size - Math.max(top + 32, 0), namesNow(vm) - names];
+}
+
+// The interpreter's table of names (qstrs), in bytes: it grows by doubling its pools, so what one
+// import adds to it depends on what came before (tools/fit.py puts the game's own growth there)
+function namesNow(vm) {
+  if (!vm.tryRun("import micropython\nmicropython.qstr_info()\ndel micropython")) return 0;
+  return parseInt(vm.lastLine().split("n_total_bytes=")[1], 10);
 }
 
 const big = await attempt(BIG);
@@ -84,4 +93,4 @@ while (hi - lo > 128) {
     lo = mid;
   }
 }
-console.log("COMPILE %s %d %d %d", module, before, after, smallest);
+console.log("COMPILE %s %d %d %d %d", module, before, after, smallest, big[3]);

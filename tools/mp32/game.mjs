@@ -19,11 +19,11 @@
 // how many names it holds.
 // With MP32_PROBE=<bytes> set, a bytearray that size is allocated then too: "BLOCK <bytes>", how
 // far from the heap's start its end lies (the heap is first fit: a 16 KB block that ends below the
-// budget fits a heap of the budget). "IMPORT <module> <bytes>": a poll imported a screen's module
-// (the app loads them one a poll here), the heap in use when it began. "NESTED <module> <bytes>":
-// a brisca module a poll loaded besides that one (imported by a module as it loaded, or by a
-// handler), the heap in use when the poll began. "MODULES ...": what start-up loaded, at the
-// first screen.
+// budget fits a heap of the budget). "IMPORT <module> <bytes> <names>": a poll imported a screen's
+// module (the app loads them one a poll here), the heap in use when it began, and how much the
+// table of names grew in it. "NESTED <module> <bytes> <names>": a brisca module a poll loaded
+// besides that one (imported by a module as it loaded, or by a handler), the same figures for
+// that poll. "MODULES ...": what start-up loaded, at the first screen.
 import { boot } from "./mp32.mjs";
 
 const [tree, script = "full", heapArg = String(1 << 20)] = process.argv.slice(2);
@@ -42,6 +42,20 @@ function measure(where) {
     peakAt = where;
   }
 }
+// The table of names (qstrs) in bytes, and its size when last read: an import's line says how much
+// it grew in that poll (tools/fit.py counts that instead of what it grew by when measured alone)
+let lastNames = 0;
+function namesNow() {
+  vm.run("import micropython\nmicropython.qstr_info()\ndel micropython"); // "qstr pool: ... n_total_bytes=N"
+  return parseInt(vm.lastLine().split("n_total_bytes=")[1], 10);
+}
+function namesGrown() {
+  const now = namesNow();
+  const grown = now - lastNames;
+  lastNames = now;
+  return grown;
+}
+
 function step(code, what = code.split("\n")[0]) {
   vm.run(code, what);
   measure(what);
@@ -69,12 +83,14 @@ step("player.begin(" + JSON.stringify(script) + ")");
 // open_store() picks them on CircuitPython.
 step("import code\nfrom brisca.save.store import SaveData\nphases = code.boot(SaveData(microcontroller.nvm))\n" +
   "del SaveData", "code.py");
+lastNames = namesNow();
 for (let phase = 1; ; phase++) {
   const before = used();
   step("parts = next(phases)\nready = type(parts) is tuple\nname = parts if type(parts) is str else ''",
     `start-up phase ${phase}`);
   const name = vm.mp.globals.get("name");
-  if (name) console.log("IMPORT %s %d", name, before);
+  const grown = namesGrown();
+  if (name) console.log("IMPORT %s %d %d", name, before, grown);
   if (vm.mp.globals.get("ready")) break;
 }
 step("brd, store = parts\ndel parts, phases, ready, name\nfrom brisca.ui.app import run", "the board and the saves");
@@ -114,14 +130,16 @@ for (let polls = 1; ; polls++) {
   vm.settle(`at poll ${polls}`);
   measure(`poll ${polls}, after "${vm.lastLine()}"`);
   const importing = imports !== lastImports;
+  const changed = mods !== lastMods || importing;
+  const grown = changed ? namesGrown() : 0; // (the names this poll's imports made)
   if (importing) { // this poll imported `loaded`: the heap held `before` when it began
-    console.log("IMPORT %s %d", loaded, before);
+    console.log("IMPORT %s %d %d", loaded, before, grown);
     lastImports = imports;
   }
   if (now !== screen) {
     screen = now;
-    vm.run("import micropython\nmicropython.qstr_info()\ndel micropython"); // "qstr pool: ... n_total_bytes=N"
-    const names = parseInt(vm.lastLine().split("n_total_bytes=")[1], 10);
+    const names = namesNow();
+    lastNames = names;
     const count = parseInt(vm.lastLine().split("n_qstr=")[1], 10);
     console.log("VIEW %s %d %d %d", screen, used(), names, count);
     if (polls === 1 || screen === "title" && !printedModules) { // what start-up loaded
@@ -133,11 +151,11 @@ for (let polls = 1; ; polls++) {
         "del _p, uctypes", `a ${probe}-byte block on the ${screen} screen`);
     }
   }
-  if (mods !== lastMods || importing) { // modules came or went (read after the figures): any other
-    lastMods = mods; // one this poll loaded (a module's own import, or a handler's) compiled in it too
+  if (changed) { // modules came or went (read after the figures): any other one this poll
+    lastMods = mods; // loaded (a module's own import, or a handler's) compiled in it too
     const now2 = loadedNow();
     for (const m of now2) {
-      if (!known.has(m) && !(importing && m === loaded)) console.log("NESTED %s %d", m, before);
+      if (!known.has(m) && !(importing && m === loaded)) console.log("NESTED %s %d %d", m, before, grown);
     }
     known = now2;
   }
