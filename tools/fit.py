@@ -1,6 +1,6 @@
 """Will it fit? The game's RAM with a board's object sizes, every figure against a PyBadge's budget.
 
-    .venv/bin/python tools/fit.py          the table the README shows (about three minutes)
+    .venv/bin/python tools/fit.py          the table the README shows (about six minutes)
     .venv/bin/python tools/fit.py --json   the same figures as JSON (tests/test_fit.py)
 
 Measured on MicroPython's 32-bit WebAssembly port (tools/mp32), which has a board's 32-bit objects
