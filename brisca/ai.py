@@ -115,33 +115,6 @@ def _p_beat(v, best, mask, nun):
     return (1000 - q) // 10
 
 
-def _after(v, me):
-    """The opponents and the partners of seat `me` still to play in this trick after it, as two
-    bitmasks of seats."""
-    r, tl = v.rules, v.trick_len
-    side = r.side_of(me)
-    most = om = mm = 0
-    for s in range(v.n):
-        _U[s] = v.hand_sizes[s]
-    for i in range(tl):
-        _U[v.trick_seats[i]] += 1
-    for s in range(v.n):
-        most = max(most, _U[s])
-    left = -tl - 1
-    for s in range(v.n):
-        left += r.plays if _U[s] == most else 0
-    s = me
-    while left > 0:
-        s = (s + 1) % v.n
-        if _U[s] == most:
-            left -= 1
-            if r.side_of(s) == side:
-                mm |= 1 << s
-            else:
-                om |= 1 << s
-    return om, mm
-
-
 class Player:
     """An AI seat. `choose(view)` blocks; `start`/`step`/`progress`/`result` do the same work in
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
@@ -195,7 +168,7 @@ class Player:
         self.t0 = ticks_ms()
         self.budget = (900 if self.level == 2 else _BUDGET) if budget_ms is None else budget_ms
         self.todo = self.done = _S[13] = 0
-        n, r, me, face, tl = v.nlegal, v.rules, v.seat, v.trump_card, v.trick_len
+        n, r, face, tl = v.nlegal, v.rules, v.trump_card, v.trick_len
         if not n:
             raise ValueError("not this seat's turn")
         self.action = v.legal[0]
@@ -221,7 +194,7 @@ class Player:
                     pb = pb or v.trick[i] == c
             _UN[c] = not (pb or v.holder[c] or c == face or c == v.stock_top)
             nun += _UN[c]
-        k = self._value(v, nun, *_after(v, me))
+        k = self._value(v, nun)
         if self.level == 0 and self.rng.below(4):  # easy, 3 times in 4: any move <= 10 points worse
             j, top = 0, _SC[k]
             for i in range(n):
@@ -240,12 +213,32 @@ class Player:
             return
         self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S, self.rng)
 
-    def _value(self, v, nun, om, mm):
+    def _value(self, v, nun):
         """Each legal card's worth for this seat into _SC (and why, into _M); the best one's index.
         (start()'s largest part: a board that compiles this module from source holds one part at
         a time.)"""
         n, r, me, trump, face, tl = v.nlegal, v.rules, v.seat, v.trump_suit, v.trump_card, v.trick_len
+        # Opponents (om) and partners (mm) still to play in this trick after this seat.
         side = r.side_of(me)
+        most = om = mm = 0
+        for s in range(v.n):
+            _U[s] = v.hand_sizes[s]
+        for i in range(tl):
+            _U[v.trick_seats[i]] += 1
+        for s in range(v.n):
+            most = max(most, _U[s])
+        left = -tl - 1
+        for s in range(v.n):
+            left += r.plays if _U[s] == most else 0
+        s = me
+        while left > 0:
+            s = (s + 1) % v.n
+            if _U[s] == most:
+                left -= 1
+                if r.side_of(s) == side:
+                    mm |= 1 << s
+                else:
+                    om |= 1 << s
         # The trick so far, and whether a trump in hand could take it.
         best0, bseat0, table0, trumpwin = v.trick[0], v.trick_seats[0], 0, False
         for i in range(tl):

@@ -13,6 +13,15 @@ import gc
 LATER = None
 
 
+def _compile(text, path):
+    """A piece's code, named after its module's file; its text itself on a build without compile()
+    (exec compiles it then)."""
+    try:
+        return compile(text, path, "exec")
+    except NameError:
+        return text
+
+
 def pieces(g, path, marks):
     """Run module `path` (its stub's __file__) into its globals `g` from its .src, as `marks` cuts
     it (each piece's length, after "NAME:" for one that goes on with class NAME): a generator, a
@@ -20,14 +29,12 @@ def pieces(g, path, marks):
     with open(path[:-3] + ".src", "rb") as f:
         for mark in marks.split():
             name, _, size = mark.rpartition(":")
-            code = f.read(int(size))
+            text = f.read(int(size))
             gc.collect()
-            try:
-                code = compile(code, path, "exec")
-            except NameError:  # (a build without compile(): exec compiles the text)
-                pass
+            code = _compile(text, path)
+            del text  # (the compiled piece no longer needs it)
             exec(code, g)
-            code = None
+            del code
             if name:
                 cls = g[name]
                 part = g["_piece_"]
