@@ -52,10 +52,6 @@ PIECE_SIZES = {"brisca/ui/app.py": 6000, "brisca/core.py": 4000, "brisca/ui/boar
                "brisca/ui/detect.py": WHOLE, "brisca/save/settings.py": WHOLE, "brisca/save/slots.py": WHOLE,
                "brisca/save/store.py": WHOLE}
 STUB = b'__import__("brisca.pieces").pieces.run(globals(), __file__, "%s")\n'
-# a method can continue its class from a later piece only if the class needs nothing of it when
-# it is made, it is a plain function, and it needs nothing of the class body but its name
-# (zero-argument super() would find the piece's own class)
-_SPECIAL = ("__getattr__", "__setattr__", "__delattr__", "__get__", "__set__", "__delete__", "__set_name__")
 
 
 def _first_line(node):
@@ -63,8 +59,10 @@ def _first_line(node):
 
 
 def _movable(node):
-    """True if method `node` may be defined in a later piece than its class's first."""
-    if not isinstance(node, ast.FunctionDef) or node.name.startswith("__") or node.name in _SPECIAL:
+    """True if method `node` may be defined in a later piece than its class's first: only if the
+    class needs nothing of it when it is made (no dunder), it is a plain function, and it needs
+    nothing of the class body but its name (zero-argument super() would find the piece's class)."""
+    if not isinstance(node, ast.FunctionDef) or node.name.startswith("__"):
         return False
     if node.decorator_list:  # (its piece's class hands it on as the plain function it is)
         return False
