@@ -332,7 +332,8 @@ def test_without_circuitpythons_mpy_cross_py_files_ship_and_the_user_learns_wher
     assert "brisca/game.py" in files_on(drive)
 
 
-def test_circuitpython_mpy_cross_compiles_our_modules(tmp_path, source, monkeypatch):
+def circuitpython_mpy_cross_on_path(tmp_path, monkeypatch):
+    """A fake CircuitPython 9 mpy-cross on PATH: its .mpy is "M" and the source."""
     body = ("import sys\n"
             "if '--version' in sys.argv:\n"
             "    print('CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6')\n"
@@ -341,6 +342,10 @@ def test_circuitpython_mpy_cross_compiles_our_modules(tmp_path, source, monkeypa
             "    open(out, 'wb').write(b'M' + open(sys.argv[-1], 'rb').read())\n")
     tool = fake_tool(tmp_path, "mpy-cross", body)
     monkeypatch.setattr(install, "which", lambda name: tool if name == "mpy-cross" else None)
+
+
+def test_circuitpython_mpy_cross_compiles_our_modules(tmp_path, source, monkeypatch):
+    circuitpython_mpy_cross_on_path(tmp_path, monkeypatch)
     drive = make_drive(tmp_path)
     (drive / "brisca").mkdir()
     (drive / "brisca" / "game.py").write_bytes(b"stale")
@@ -384,14 +389,7 @@ def test_a_large_module_ships_in_pieces_as_py_and_whole_as_mpy(tmp_path, source,
     assert (drive / "brisca" / "big.py").read_bytes().startswith(b'__import__("brisca.pieces")')
     assert (drive / "brisca" / "util.py").read_bytes() == b"X = 1\n"  # small: whole
     assert order.index("big.src") < order.index("big.py")
-    body = ("import sys\n"
-            "if '--version' in sys.argv:\n"
-            "    print('CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6')\n"
-            "else:\n"
-            "    out = sys.argv[sys.argv.index('-o') + 1]\n"
-            "    open(out, 'wb').write(b'M' + open(sys.argv[-1], 'rb').read())\n")
-    tool = fake_tool(tmp_path, "mpy-cross", body)
-    monkeypatch.setattr(install, "which", lambda name: tool if name == "mpy-cross" else None)
+    circuitpython_mpy_cross_on_path(tmp_path, monkeypatch)
     assert run(source, drive) == 0
     got = files_on(drive)
     assert "brisca/big.mpy" in got and "brisca/big.src" not in got and "brisca/big.py" not in got
