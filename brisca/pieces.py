@@ -43,7 +43,11 @@ def pieces(g, path, marks):
                 for key in dir(part):  # (plain methods only: tools/slim.py)
                     if key[:2] != "__":
                         setattr(cls, key, getattr(part, key))
+                cls = part = None
             yield
+    # a generator that has ended keeps its locals: a word the collector still finds pointing at it
+    # would keep the whole module alive through them after the module is let go
+    g = None
 
 
 def run(g, path, marks):
