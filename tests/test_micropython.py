@@ -80,9 +80,9 @@ def test_portable_under_micropython(module, function, mpy_tree):
 # CircuitPython's compiler (large modules in pieces that compile one at a time: brisca/pieces.py),
 # with what it imports, on the 64-bit stand-in, whose objects are about twice a board's: 32K
 # unless listed, measured figures rounded up. ai and search import core first, and endgame
-# imports ai (measured: core 40K, ai 48K, endgame 51K, search 43K; whole, before the pieces: 101K,
-# 108K, 112K, 112K).
-SOURCE_HEAP = {"core": "42K", "ai": "50K", "endgame": "53K", "search": "45K"}
+# imports ai (measured: core 40K, ai 48K, endgame 50K to 51K, search 43K to 46K as the code around
+# them changes; whole, before the pieces: 101K, 108K, 112K, 112K).
+SOURCE_HEAP = {"core": "42K", "ai": "50K", "endgame": "53K", "search": "48K"}
 
 
 @pytest.fixture(scope="session")
