@@ -102,7 +102,7 @@ class TableBase:
         self.trick_y = max(top0, top0 + (bottom0 - top0 - ch * 3 // 2) // 2) // k * k
         self.group.append(solid(width, height, BG))
         self._make_cards(rules)
-        self._make_texts(font, rules)
+        self._make_texts(font)
         self.n = 0
         self.faces_shown = 0  # bitmask of seats whose hand faces are on screen (for privacy tests)
         self.sel_x = 0
@@ -142,10 +142,10 @@ class TableBase:
         self.marker.hidden = True
         self.cards.append(self.marker)
 
-    def _make_texts(self, font, rules):
-        """The table's lines of text and the AI's progress bar."""
+    def _make_texts(self, font):
+        """The table's lines of text and the AI's progress bar (after _make_cards())."""
         width, cw = self.width, self.cw
-        hand = rules.hand if rules is not None else HAND_MAX
+        hand = len(self.hand)  # (the sprites made for the hand)
         cols = self.chars - 1
         fw = font.w
         # the top line's corners: the room beside the top opponent's backs
