@@ -1,5 +1,5 @@
-# Game records as one line of text and replay codes (see brisca.notation, which loads this module
-# on first use). brisca.core is imported where a Game is made or read: it is loaded already
+# Game records as one line of text (see brisca.notation, which loads this module on first use;
+# replay codes are brisca.replay's). brisca.core is imported where a Game is made or read: it is loaded already
 # wherever a game is played, and this module compiles on a small heap without it.
 try:
     from micropython import const
@@ -9,7 +9,7 @@ except ImportError:  # CPython
         return x
 
 
-from brisca.notation import CODE_ALPHABET, _split, _text, action_name, parse_action, parse_rules, rules_text
+from brisca.notation import _split, _text, action_name, parse_action, parse_rules, rules_text
 
 # brisca.core's numbers (stable API), as underscore consts: no heap on a board.
 _FORMAT_VERSION = const(2)
@@ -64,70 +64,3 @@ def from_record(text):
     moves = bytes(parse_action(w) for w in parts[3].split())
     head[22] = len(moves)
     return core.Game.from_bytes(bytes(head) + moves)
-
-
-def _check(values):
-    # Damm-style check over GF(32) (polynomial x^5 + x^2 + 1): s = a*s ^ v for each 5-bit value v,
-    # a = x (the field's generator, order 31; a*s is a shift and a conditional xor); a code is good
-    # when s ends at 0, its last character chosen so. Every typo of one character is refused: s is
-    # linear, sum(a^(15-i) * v_i), and changing v_i by d != 0 changes s by a^(15-i) * d != 0 (a field
-    # has no zero divisors). Every swap of two adjacent unequal characters x, y too: a*x ^ y ==
-    # a*y ^ x would mean (a ^ 1) * (x ^ y) == 0, so x == y as a != 1; and, a's order being 31, a
-    # swap of any two unequal characters of the 16. (The check of the first codes, mod 31 over 32
-    # symbols, missed 0 <-> Z.)
-    s = 0
-    for v in values:
-        s = s << 1 ^ v
-        if s & 32:
-            s ^= 37
-    return s
-
-
-def replay_code(game):
-    # A short code for the current deal (see brisca.notation).
-    from brisca import core
-
-    seed = core.deal_seed(game.seed, game.deal_no)
-    data = game.rules.to_bytes() + bytes((seed >> 24, seed >> 16 & 255, seed >> 8 & 255, seed & 255,
-                                          game.deal_dealer))
-    out = []
-    acc = nbits = 0
-    for i in range(len(data)):
-        acc = (acc << 8 | data[i]) & 0xFFFF
-        nbits += 8
-        while nbits >= 5:
-            nbits -= 5
-            out.append(acc >> nbits & 31)
-    out.append(acc << (5 - nbits) & 31)  # 72 bits: 14 full characters and a 2-bit tail
-    out.append(0)
-    out[15] = _check(out)  # the character that brings the check to 0
-    text = "".join(CODE_ALPHABET[v] for v in out)
-    return "-".join(text[i: i + 4] for i in range(0, len(text), 4))
-
-
-def from_replay_code(code):
-    # The deal a replay code describes, as a new one-deal-long Game; ValueError if mistyped.
-    from brisca import core
-
-    values = []
-    for ch in _text(code, "replay code").upper().replace("O", "0").replace("I", "1").replace("L", "1"):
-        if ch in "- ":
-            continue
-        if ch not in CODE_ALPHABET:
-            raise ValueError("replay code: %r is not a code character" % (ch,))
-        values.append(CODE_ALPHABET.index(ch))
-    if len(values) != 16:
-        raise ValueError("replay code: 16 characters expected, got %d" % len(values))
-    if _check(values):
-        raise ValueError("replay code: a character is mistyped (the check does not match)")
-    data = bytearray()
-    acc = nbits = 0
-    for v in values[:15]:
-        acc = (acc << 5 | v) & 0xFFFF
-        nbits += 5
-        if nbits >= 8:
-            nbits -= 8
-            data.append(acc >> nbits & 255)
-    rules = core.Rules.from_bytes(bytes(data[:4]))
-    seed = data[4] << 24 | data[5] << 16 | data[6] << 8 | data[7]
-    return core.Game(rules, seed, data[8])

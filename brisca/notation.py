@@ -5,8 +5,8 @@ A record replays exactly: `<rules> / <seed hex> / deal=N dealer=S wins=a-b point
 points=0-0 draws=0 / 7c As x 3b`. Used for bug reports, exports, save files and test vectors.
 
 Small enough to compile on a 32K MicroPython heap: brisca.core is imported where a Rules or Game
-is made (it is loaded already wherever a game is played), and records and replay codes live in
-brisca/_records.py, loaded on their first use.
+is made (it is loaded already wherever a game is played), records live in brisca/_records.py and
+replay codes in brisca/replay.py, each loaded on its first use.
 """
 
 try:
@@ -131,24 +131,16 @@ def from_record(text):
     return read(text)
 
 
-# Replay codes: rules (4 bytes), the deal's seed (4) and its dealer (1) in 15 Crockford base-32
-# characters, and a check character that refuses every one-character typo and every swap of two
-# characters (brisca/_records.py), shown as 0040-208G-BW47-C00Q. Typing one on another board deals
-# the same cards.
-CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-
-
-
-
 def replay_code(game):
-    """A short code for the current deal: another board replays it with from_replay_code()."""
-    from brisca._records import replay_code as write
+    """A short code for the current deal (brisca.replay): another board replays it with
+    from_replay_code()."""
+    from brisca.replay import replay_code as write
 
     return write(game)
 
 
 def from_replay_code(code):
     """The deal a replay code describes, as a new one-deal-long Game; ValueError if mistyped."""
-    from brisca._records import from_replay_code as read
+    from brisca.replay import from_replay_code as read
 
     return read(code)

@@ -78,7 +78,7 @@ def check_game(proc, via_code_py=True):
     for got, want in zip(screens, SCREENS):
         assert got.startswith(want), out
     deal_over = screens[SCREENS.index("deal over: AB: ")]
-    assert "AI 1: " in deal_over and "Code " in deal_over, out  # the replay code: brisca._records, loaded then
+    assert "AI 1: " in deal_over and "Code " in deal_over, out  # the replay code: brisca.replay, loaded then
     handovers = [s for s in screens if s.startswith("handover: ")]
     assert any("AB" in s for s in handovers) and any("Player 2" in s for s in handovers), out
     assert "RAM free after loading the app" in out or not via_code_py, out
@@ -158,7 +158,7 @@ def test_a_cpython_only_call_in_the_ui_fails_the_run(tree, tmp_path):
 
     bad = tmp_path / "t"
     shutil.copytree(tree, bad)
-    text = slim.strip_docstrings((ROOT / "brisca" / "ui" / "listview.py").read_bytes())
+    text = slim.slim((ROOT / "brisca" / "ui" / "listview.py").read_bytes())
     assert b"self.title.set(title)" in text
     text = text.replace(b"self.title.set(title)", b"self.title.set(title.removeprefix(''))")
     for rel, data in slim.ship_in_pieces({"brisca/ui/listview.py": text}).items():  # (as installed)

@@ -36,7 +36,7 @@ NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.opti
          "pause:ui.listview,ui.menu,ui.pause setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
          "picker:ui.listview,ui.picker pages:ui.listview,ui.pages "
          "table:core,ui.match,ai,ui.table,ui.tablebase,ui.tableview "
-         "endings:notation,_records,ui.listview,ui.endings about:core,ui.listview,ui.about")
+         "endings:ui.listview,ui.endings,replay about:core,ui.listview,ui.about")
 # What a game in progress keeps loaded between its screens (its objects' classes live there; an
 # AI keeps brisca.net itself, so a copy imported again at the table would be held twice).
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.net", "brisca.search", "brisca.ui.match")
@@ -269,7 +269,7 @@ class App:
         """The modules (full names) screen module `module` needs, in the order to load them."""
         names = ["brisca." + n for n in _lookup(NEEDS, module).split(",")]
         if module == "picker" and args and args[0] == "code":  # a replay code: dealt by the core
-            names[:0] = ("brisca.core", "brisca.notation", "brisca._records", "brisca.ui.match")
+            names[:0] = ("brisca.core", "brisca.replay", "brisca.ui.match")
         g = self.game  # (None when resuming: not read yet)
         if module == "table":  # hard's search (brisca.ai loads it): a hint searches as hard does
             if g is not None and g.n == 2 and g.rules.plays == 1:

@@ -33,7 +33,7 @@ class Screen(ListScreen):
         if tally:
             rows.append("")
             rows.append(app.t("deals_won" if r.match != core.MATCH_POINTS else "points") + " " + tally)
-        from brisca.notation import replay_code  # this deal on another board: title menu, Replay
+        from brisca.replay import replay_code  # this deal on another board: title menu, Replay
 
         code, word = replay_code(g), app.t("code_word")
         rows += [word + " " + code] if len(word) + 1 + len(code) <= self.view.chars - 1 else [word, code]

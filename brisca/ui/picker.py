@@ -119,7 +119,7 @@ class Screen:
         view = self.view
         per_row = max(4, (view.chars - 1) // 3)
         if what == "code":
-            from brisca.notation import CODE_ALPHABET
+            from brisca.replay import CODE_ALPHABET
 
             p = LetterPicker("", per_row, (t("lp_del"), t("lp_done")), CODE_ALPHABET, 16, 4)
         else:
@@ -170,11 +170,11 @@ class Screen:
     def replay(self, code):
         """Start the deal `code` names, with the current mode's seats; a mistyped code says so
         and keeps what was typed."""
-        from brisca import notation
+        from brisca.replay import from_replay_code
         from brisca.ui import match
 
         try:
-            game = notation.from_replay_code(code)
+            game = from_replay_code(code)
         except ValueError:
             self.app.picker.message = "!"
             self.draw_picker()

@@ -1,7 +1,7 @@
 """Replay codes: a short code replays the same deal on another board (MicroPython too)."""
 from check import raises
 
-from brisca import core, notation
+from brisca import core, notation, replay
 
 
 def test_a_code_replays_the_same_deal_even_mid_match():
@@ -43,7 +43,7 @@ def _refused(code):
 def test_every_one_character_typo_and_every_swap_of_two_neighbours_is_refused():
     """Issue 15: the check catches each of the 31 wrong characters at each of the 16 places and
     every swap of two unequal neighbours (the first codes' check let 0 <-> Z through)."""
-    alphabet = notation.CODE_ALPHABET
+    alphabet = replay.CODE_ALPHABET
     for code in CODES:
         g = notation.from_replay_code(code)  # a real deal, which gives back the same code
         assert notation.replay_code(g) == code, code
