@@ -52,6 +52,23 @@ def test_the_bars_not_met_yet_do_not_get_worse(figures, mp32):
     assert figures["cold_start"] <= 104 * 1024, figures["cold_worst"]
 
 
+def test_the_names_pools_are_those_the_port_makes(figures, mp32):
+    # fit.pool_bytes(), from the names' count, against the port's own table at every screen of the
+    # four runs: the board's figures count the game's names in pools of their own by it
+    assert figures["pools_unlike_port"] == [], figures["pools_unlike_port"]
+
+
+def test_the_names_pools_are_charged_as_a_board_holds_them_either_way():
+    # 435 names of the stand-ins (firmware's on a board) fill 5 pools (20 + 40 + ... + 320);
+    # at the title the game's 648 more take the 6th (640) here, on a board the 6 first: 4,496 B more
+    # there; at the table its 1,201 take the 6th and the 7th (1,280) here, the 6 first there
+    assert fit.pool_bytes(20) == 176 and fit.pool_bytes(21) == 176 + 304
+    assert fit.pool_bytes(1260) == fit.pool_bytes(1083) == 9008 and fit.pool_bytes(1261) == 18000
+    assert fit.names_over(435 + 648, 435) == -4496
+    assert fit.names_over(435 + 1201, 435) == 4496
+    assert fit.names_over(435, 435) == 0
+
+
 def test_a_module_imported_again_is_compiled_again_without_new_names(figures, mp32):
     # a second import (a second game, the table after the pause) compiles the module again, over
     # the names its first compile left in the table: never more than the first compile, and

@@ -51,6 +51,29 @@ BLOCK = 16384  # a block this large must still fit after every screen change
 _PARSING = threading.Lock()
 
 
+def pool_bytes(count):
+    """The heap the interpreter's table of names takes in pools for `count` names, text apart: its
+    first pool holds 20 names, each next one twice the one before, and a pool takes 24 B and 7 B a
+    name (a pointer, a 2-byte hash, a length) in 16-byte blocks. Names are never freed, so which
+    pools there are depends only on how many names (tests/test_fit.py checks this on every screen of
+    a run)."""
+    total, room, size = 0, 0, 20
+    while room < count:
+        total += (24 + 7 * size + 15) // 16 * 16
+        room += size
+        size *= 2
+    return total
+
+
+def names_over(count, stand_in_count):
+    """What a run's figure charges the game for the names table's pools beyond what a board holds
+    for the game's names (either sign). On a board the stand-ins' names are the firmware's, in
+    flash, and the game's own fill pools of their own from the first; here both share the pools, so
+    the game's names may start or spare a larger pool than they would alone (subtracting the
+    stand-ins' share does not undo a doubling)."""
+    return pool_bytes(count) - pool_bytes(stand_in_count) - pool_bytes(count - stand_in_count)
+
+
 def game(tree, script, probe=0):
     """tools/mp32/game.mjs on `tree`: its lines, parsed. Raises RuntimeError if the run failed."""
     env = dict(os.environ, MP32_PROBE=str(probe)) if probe else None
@@ -61,18 +84,19 @@ def game(tree, script, probe=0):
     out = {"views": [], "imports": [], "nested": [], "blocks": [], "modules": [], "peak": None}
     for line in proc.stdout.splitlines():
         words = line.split()
-        if words[:1] == ["VIEW"]:
-            out["views"].append((words[1], int(words[2]), int(words[3])))  # screen, heap in use, names
-        elif words[:1] == ["IMPORT"]:  # module, heap in use before, the names' growth
-            out["imports"].append((words[1], int(words[2]), int(words[3])))
+        if words[:1] == ["VIEW"]:  # screen, heap in use, names table, how many names, their text
+            out["views"].append((words[1], int(words[2]), int(words[3]), int(words[4]), int(words[5])))
+        elif words[:1] == ["IMPORT"]:  # module, heap in use before, the names' growth, how many after
+            out["imports"].append((words[1], int(words[2]), int(words[3]), int(words[4])))
         elif words[:1] == ["NESTED"]:
-            out["nested"].append((words[1], int(words[2]), int(words[3])))
+            out["nested"].append((words[1], int(words[2]), int(words[3]), int(words[4])))
         elif words[:1] == ["BLOCK"]:
             out["blocks"].append(int(words[1]))
         elif words[:1] == ["MODULES"] and not out["modules"]:
             out["modules"] = words[1:]
-        elif words[:1] == ["PEAK"]:
+        elif words[:1] == ["PEAK"]:  # "PEAK <bytes> at ... (names <count>)"
             out["peak"] = int(words[1])
+            out["peak_names"] = int(words[-1].rstrip(")"))
     return out
 
 
@@ -91,7 +115,7 @@ def compile_peak(tree_mpy, module, work, again=False):
     shutil.copytree(tree_mpy, t)
     (t / (rel + ".mpy")).unlink()
     with _PARSING:  # (CPython 3.11's ast.parse is not safe from two threads at once)
-        source = slim.strip_docstrings(src.read_bytes())  # as install.py ships it
+        source = slim.slim(src.read_bytes())  # as install.py ships it
         shipped = slim.ship_in_pieces({rel + ".py": source})  # (a large one: its stub, its pieces)
     for name, data in shipped.items():
         (t / name).write_bytes(data)
@@ -106,13 +130,14 @@ def compile_peak(tree_mpy, module, work, again=False):
     raise RuntimeError("compiling %s: %s" % (module, (proc.stdout + proc.stderr)[-300:]))
 
 
-def screens(views, stand_ins, stand_in_names):
+def screens(views, stand_ins, stand_in_names, stand_in_count):
     """screen -> {"first", "max", "names"}: the heap in use less the stand-ins and less our part of
-    the names table, at the screen's first appearance and at its largest; our names then."""
+    the names table, at the screen's first appearance and at its largest; our names then (their
+    pools as a board holds them: names_over())."""
     out = {}
-    for name, used, names in views:
-        ours = names - stand_in_names
-        held = used - stand_ins - ours
+    for name, used, names, count, _text in views:
+        held = used - stand_ins - (names - stand_in_names)
+        ours = names - stand_in_names - names_over(count, stand_in_count)
         s = out.setdefault(name, {"first": held, "max": held, "names": ours})
         s["max"] = max(s["max"], held)
         s["names"] = max(s["names"], ours)
@@ -127,27 +152,40 @@ def measure(work):
     work = pathlib.Path(work)
     tree_mpy = device_boot.build(work / "mpy", True, True)
     tree_py = device_boot.build(work / "py", False, True)
-    stand_ins = device_boot.mp32_figure(device_boot.mp32_run(tree_mpy, "stand-ins"), "STAND-INS")
-    stand_in_names = device_boot.mp32_figure(device_boot.mp32_run(tree_mpy, "stand-ins"), "STAND-IN-NAMES")
+    run = device_boot.mp32_run(tree_mpy, "stand-ins")
+    stand_ins = device_boot.mp32_figure(run, "STAND-INS")
+    stand_in_names = device_boot.mp32_figure(run, "STAND-IN-NAMES")
+    si_count = int(next(line for line in run.stdout.splitlines() if line.startswith("STAND-IN-NAMES")).split()[2])
+
+    def over(count):  # (see names_over())
+        return names_over(count, si_count)
+
     # the resident figures without the large block, then the block in runs of its own: a block freed
     # can stay reachable a while on this conservative collector (a stale word), and would count 16 KB
     full, hard4 = game(tree_mpy, "full"), game(tree_mpy, "hard4")
     blocks = game(tree_mpy, "full", BLOCK)["blocks"] + game(tree_mpy, "hard4", BLOCK)["blocks"]
+    title = full["views"][0]
     fig = {
         "stand_ins": stand_ins,
-        "title": full["views"][0][1] - stand_ins,
-        "peak_full": full["peak"] - stand_ins,
-        "peak_hard4": hard4["peak"] - stand_ins,
-        "screens_full": screens(full["views"], stand_ins, stand_in_names),
-        "screens_hard4": screens(hard4["views"], stand_ins, stand_in_names),
-        "block_end": max(blocks) - stand_ins,
+        "title": title[1] - stand_ins - over(title[3]),
+        "peak_full": full["peak"] - stand_ins - over(full["peak_names"]),
+        "peak_hard4": hard4["peak"] - stand_ins - over(hard4["peak_names"]),
+        "screens_full": screens(full["views"], stand_ins, stand_in_names, si_count),
+        "screens_hard4": screens(hard4["views"], stand_ins, stand_in_names, si_count),
+        "block_end": max(blocks) - stand_ins,  # (where it lies: the pools as they lie here)
     }
+    # the same, the names' pools as this port holds them (the stand-ins' names in them too)
+    fig["as_held_here"] = {"title": title[1] - stand_ins, "peak_full": full["peak"] - stand_ins,
+                           "peak_hard4": hard4["peak"] - stand_ins}
     fig["revisit"] = max(s["max"] - s["first"] for run in ("screens_full", "screens_hard4")
                          for s in fig[run].values())
     # the cold start from .py: every import of the .py run, and start-up's modules at the title;
     # a module the run imported before compiles again without making names (they stay in the
     # table, counted in what the heap held): its second compile's cost
     runs = [game(tree_py, "full"), game(tree_py, "hard4")]
+    # pool_bytes() against the port: the names table less its text, at every screen of every run
+    fig["pools_unlike_port"] = ["%s: %d names, pools %d B, not %d" % (v[0], v[3], v[2] - v[4], pool_bytes(v[3]))
+                                for r in [full, hard4] + runs for v in r["views"] if v[2] - v[4] != pool_bytes(v[3])]
 
     def ours(module):  # a module of ours compiled from .py (packages and board profiles apart)
         return module not in ("brisca", "brisca.ui", "brisca.save") and "boards" not in module
@@ -155,26 +193,42 @@ def measure(work):
     # The names table grows by doubling its pools, so what an import adds to it depends on what came
     # before: a compile measured alone may or may not add a pool the game's import does not, or
     # the other way round. Each import's figure counts the names' growth in the game's own poll
-    # (for start-up's modules at the title, unknown: the compile's own).
+    # (for start-up's modules at the title, unknown: the compile's own). Each held figure is less
+    # over(): the names' pools as a board holds them, by how many names there are once it is in.
     entries = []  # (held before, module, where, compiled before, the names' growth or None)
+    raw = []  # (the same held figures, the pools as held here)
     for run in runs:
-        title_held = run["views"][0][1] - stand_ins
-        entries += [(title_held, m, "start-up", False, None) for m in run["modules"] if ours(m)]
+        title = run["views"][0]
+        title_held = title[1] - stand_ins
+        entries += [(title_held - over(title[3]), m, "start-up", False, None) for m in run["modules"] if ours(m)]
+        raw += [title_held for m in run["modules"] if ours(m)]
         seen = set()
-        for module, before, grown in run["imports"]:
-            entries.append((before - stand_ins, module, "screen", module in seen, grown))
+        for module, before, grown, count in run["imports"]:
+            entries.append((before - stand_ins - over(count), module, "screen", module in seen, grown))
+            raw.append(before - stand_ins)
             seen.add(module)
         # (at least: the module importing it held more)
-        entries += [(before - stand_ins, m, "nested", False, grown) for m, before, grown in run["nested"] if ours(m)]
+        for m, before, grown, count in run["nested"]:
+            if ours(m):
+                entries.append((before - stand_ins - over(count), m, "nested", False, grown))
+                raw.append(before - stand_ins)
     wanted = sorted({(m, again) for _held, m, _where, again, _grown in entries})
     with concurrent.futures.ThreadPoolExecutor(2) as pool:  # (node processes: one a core)
         peaks = list(pool.map(lambda w: compile_peak(tree_mpy, w[0], work, w[1]), wanted))
     costs = {w: heap - before for w, (before, _after, heap, _names) in zip(wanted, peaks)}  # the most importing adds
     names = {w: grown for w, (_before, _after, _heap, grown) in zip(wanted, peaks)}
-    cold = sorted(((held + costs[(m, again)] - names[(m, again)] + (names[(m, again)] if grown is None else grown),
-                    m, where + " again" * again) for held, m, where, again, grown in entries), reverse=True)
+
+    def total(held, m, again, grown):
+        return held + costs[(m, again)] - names[(m, again)] + (names[(m, again)] if grown is None else grown)
+
+    cold = sorted(((total(held, m, again, grown), m, where + " again" * again)
+                   for held, m, where, again, grown in entries), reverse=True)
+    fig["as_held_here"]["cold_start"] = max(total(h, m, again, grown)
+                                            for h, (_held, m, _where, again, grown) in zip(raw, entries))
     fig["cold_start"] = cold[0][0]
     fig["cold_worst"] = ["%s (%s) %d" % (m, where, b) for b, m, where in cold[:5]]
+    fig["cold_over"] = ["%s (%s) %d" % (m, where, b) for b, m, where in cold if b > BUDGET]  # every one
+    fig["cold_count"] = len(cold)
     fig["compile_costs"] = {m: c for (m, again), c in costs.items() if not again}
     fig["recompile_costs"] = {m: c for (m, again), c in costs.items() if again}
     fig["compile_names"] = {m + " again" * again: n for (m, again), n in names.items()}

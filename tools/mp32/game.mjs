@@ -8,22 +8,24 @@
 // for CircuitPython's modules in firmware/). The steps are code.main()'s (the app's modules, the
 // board, the saves on microcontroller.nvm, the text libraries, the app), then the game's loop one
 // poll at a time, the player pressing keys through the keypad stand-in, until its script ends;
-// then code.py's error screen. Prints the player's lines, "LIVE <bytes> <step>" for each start-up step and "PEAK
-// <bytes>" at the end: the heap in use after each step's collection, at its largest (a floor for
-// what the game needs: within a step it also makes garbage). SCRIPT "stand-ins" only prints
-// "STAND-INS <bytes>", the heap the stand-in modules take (a board has them in firmware), and
-// "STAND-IN-NAMES <bytes>", the names table (qstrs) then. The heap (default 1 MiB) is fixed: once
-// it would have run out, a MemoryError line and exit status 1.
-// "VIEW <name> <bytes> <names> <count>": the heap in use (collected) each time the game shows
-// another screen, how much of it the interpreter's table of names (qstrs, never freed) takes, and
-// how many names it holds.
+// then code.py's error screen. Prints the player's lines, "LIVE <bytes> <step>" for each start-up
+// step and "PEAK <bytes> at <step> (names <count>)" at the end: the heap in use after each step's
+// collection, at its largest (a floor for what the game needs: within a step it also makes
+// garbage), and how many names the table held then. SCRIPT "stand-ins" only prints "STAND-INS
+// <bytes>", the heap the stand-in modules take (a board has them in firmware), and "STAND-IN-NAMES
+// <bytes> <count>", the names table (qstrs) then and how many names it holds. The heap (default
+// 1 MiB) is fixed: once it would have run out, a MemoryError line and exit status 1.
+// "VIEW <name> <bytes> <names> <count> <text>": the heap in use (collected) each time the game
+// shows another screen, how much of it the interpreter's table of names (qstrs, never freed) takes,
+// how many names it holds, and how much of it is their text (the rest: its pools of entries).
 // With MP32_PROBE=<bytes> set, a bytearray that size is allocated then too: "BLOCK <bytes>", how
 // far from the heap's start its end lies (the heap is first fit: a 16 KB block that ends below the
-// budget fits a heap of the budget). "IMPORT <module> <bytes> <names>": a poll imported a screen's
-// module (the app loads them one a poll here), the heap in use when it began, and how much the
-// table of names grew in it. "NESTED <module> <bytes> <names>": a brisca module a poll loaded
-// besides that one (imported by a module as it loaded, or by a handler), the same figures for
-// that poll. "MODULES ...": what start-up loaded, at the first screen.
+// budget fits a heap of the budget). "IMPORT <module> <bytes> <names> <count>": a poll imported a
+// screen's module (the app loads them one a poll here), the heap in use when it began, how much the
+// table of names grew in it, and how many names it held after. "NESTED <module> <bytes> <names>
+// <count>": a brisca module a poll loaded besides that one (imported by a module as it loaded, or
+// by a handler), the same figures for that poll. "MODULES ...": what start-up loaded, at the first
+// screen.
 import { boot } from "./mp32.mjs";
 
 const [tree, script = "full", heapArg = String(1 << 20)] = process.argv.slice(2);
@@ -36,17 +38,22 @@ const used = vm.used;
 const base = used();
 let peak = 0;
 let peakAt = "";
+let peakNames = 0; // how many names the table held at the peak (read after it: names only grow)
 function measure(where) {
   if (used() > peak) {
     peak = used();
     peakAt = where;
+    namesNow();
+    peakNames = lastCount;
   }
 }
 // The table of names (qstrs) in bytes, and its size when last read: an import's line says how much
 // it grew in that poll (tools/fit.py counts that instead of what it grew by when measured alone)
 let lastNames = 0;
+let lastCount = 0; // how many names the table held when last read
 function namesNow() {
   vm.run("import micropython\nmicropython.qstr_info()\ndel micropython"); // "qstr pool: ... n_total_bytes=N"
+  lastCount = parseInt(vm.lastLine().split("n_qstr=")[1], 10);
   return parseInt(vm.lastLine().split("n_total_bytes=")[1], 10);
 }
 function namesGrown() {
@@ -67,7 +74,8 @@ if (script === "stand-ins") {
     "audiocore, neopixel_write, analogio, storage, microcontroller, supervisor, keypad, busdisplay");
   console.log("STAND-INS %d", used() - base);
   vm.run("import micropython\nmicropython.qstr_info()\ndel micropython");
-  console.log("STAND-IN-NAMES %d", parseInt(vm.lastLine().split("n_total_bytes=")[1], 10));
+  console.log("STAND-IN-NAMES %d %d", parseInt(vm.lastLine().split("n_total_bytes=")[1], 10),
+    parseInt(vm.lastLine().split("n_qstr=")[1], 10));
   process.exit(0);
 }
 // Where the heap begins: a 16-byte block taken before anything else (the heap fills from its start:
@@ -90,7 +98,7 @@ for (let phase = 1; ; phase++) {
     `start-up phase ${phase}`);
   const name = vm.mp.globals.get("name");
   const grown = namesGrown();
-  if (name) console.log("IMPORT %s %d %d", name, before, grown);
+  if (name) console.log("IMPORT %s %d %d %d", name, before, grown, lastCount);
   if (vm.mp.globals.get("ready")) break;
 }
 step("brd, store = parts\ndel parts, phases, ready, name\nfrom brisca.ui.app import run", "the board and the saves");
@@ -128,12 +136,12 @@ for (let polls = 1; ; polls++) {
     process.exit(3);
   }
   vm.settle(`at poll ${polls}`);
-  measure(`poll ${polls}, after "${vm.lastLine()}"`);
+  measure(`poll ${polls}, after "${vm.lastLine().trim()}"`);
   const importing = imports !== lastImports;
   const changed = mods !== lastMods || importing;
   const grown = changed ? namesGrown() : 0; // (the names this poll's imports made)
   if (importing) { // this poll imported `loaded`: the heap held `before` when it began
-    console.log("IMPORT %s %d %d", loaded, before, grown);
+    console.log("IMPORT %s %d %d %d", loaded, before, grown, lastCount);
     lastImports = imports;
   }
   if (now !== screen) {
@@ -141,7 +149,8 @@ for (let polls = 1; ; polls++) {
     const names = namesNow();
     lastNames = names;
     const count = parseInt(vm.lastLine().split("n_qstr=")[1], 10);
-    console.log("VIEW %s %d %d %d", screen, used(), names, count);
+    const text = parseInt(vm.lastLine().split("n_str_data_bytes=")[1], 10);
+    console.log("VIEW %s %d %d %d %d", screen, used(), names, count, text);
     if (polls === 1 || screen === "title" && !printedModules) { // what start-up loaded
       vm.run("import sys\nprint('MODULES', ' '.join(sorted([k for k in sys.modules if k.startswith('brisca')])))");
       printedModules = true;
@@ -155,10 +164,10 @@ for (let polls = 1; ; polls++) {
     lastMods = mods; // loaded (a module's own import, or a handler's) compiled in it too
     const now2 = loadedNow();
     for (const m of now2) {
-      if (!known.has(m) && !(importing && m === loaded)) console.log("NESTED %s %d %d", m, before, grown);
+      if (!known.has(m) && !(importing && m === loaded)) console.log("NESTED %s %d %d %d", m, before, grown, lastCount);
     }
     known = now2;
   }
 }
 step("app = brd = store = None\nplayer.finish()", "the error screen");
-console.log("PEAK %d at %s", peak, peakAt);
+console.log("PEAK %d at %s (names %d)", peak, peakAt, peakNames);
