@@ -47,6 +47,70 @@ def test_the_installed_tree_is_slimmed():
     assert b'"""' not in files["brisca/core.py"] and b'"""' in (ROOT / "brisca/core.py").read_bytes()
 
 
+# ------------------------------------------------------------------------------------------ consts
+CONSTS = b'''try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_A = const(3)  # a comment goes with its line
+_B = const(_A << 2)
+_N = const(-(_A + 1))
+_F = const(5)
+PUBLIC = const(_B | 1)
+
+
+def f(x):
+    return x * _A + _N
+
+
+class K:
+    SIZE = _B
+
+    def g(self):
+        return (_N, _B.__class__.__name__, f"{_F}", _F, PUBLIC)
+
+
+print(f(2), K.SIZE, K().g())
+'''
+
+
+def test_private_consts_go_in_by_value_every_line_where_it_was():
+    out = slim.inline_consts(CONSTS)
+    assert out.count(b"\n") == CONSTS.count(b"\n")
+    names = {n.id for n in ast.walk(ast.parse(out)) if isinstance(n, ast.Name)}
+    assert not {"_A", "_B", "_N"} & names  # (a board's lexer would have made each a name)
+    assert b"_F = const(5)" in out and "_F" in names  # read inside an f-string: kept
+    assert b"PUBLIC = const(12 | 1)" in out  # a public one is a global: kept, its value put in
+    assert b"return x * 3 + (-4)" in out and b"(12).__class__" in out
+    assert statements(out) == [s for s in statements(CONSTS) if s[0] not in (7, 8, 9)]
+
+
+@pytest.mark.parametrize("path", DEVICE_SOURCES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_a_shipped_module_reads_no_private_const_by_name(path):
+    source = path.read_bytes()
+    out = slim.slim(source)
+    assert out.count(b"\n") == source.count(b"\n")
+    consts = {
+        n.targets[0].id for n in ast.parse(source).body if isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Call) and getattr(n.value.func, "id", "") == "const"
+        and n.targets[0].id.startswith("_")}
+    assert not consts & {n.id for n in ast.walk(ast.parse(out)) if isinstance(n, ast.Name)}
+
+
+def test_consts_put_in_behave_the_same_on_micropython(tmp_path):
+    exe = mpytree.binary("micropython")
+    if not exe:
+        pytest.fail("no micropython binary: `make venv` installs it")
+    (tmp_path / "whole.py").write_bytes(CONSTS)
+    (tmp_path / "slim.py").write_bytes(slim.inline_consts(CONSTS))
+    runs = [subprocess.run([exe_, name], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout
+            for exe_ in (sys.executable, exe) for name in ("whole.py", "slim.py")]
+    assert runs[0] == "2 12 (-4, 'int', '5', 5, 13)\n", runs
+    assert runs == [runs[0]] * 4, runs
+
+
 # ------------------------------------------------------------------------------------------ pieces
 # A module a board compiles in pieces (brisca/pieces.py): every name, every line number and every
 # behaviour of the whole module, however it is cut.

@@ -1,4 +1,5 @@
-"""Our .py files as a board compiles them: every docstring gone, every line where it was.
+"""Our .py files as a board compiles them: every docstring gone, private consts put in by value,
+every line where it was.
 
 A board without CircuitPython's mpy-cross compiles each module from source as it is imported, and
 the compiler holds the module's whole parse tree, docstrings included, while it works: they cost
@@ -33,6 +34,80 @@ def strip_docstrings(source):
     out = b"".join(lines)
     ast.parse(out)  # still Python (raises if not: better here than on a board)
     return out
+
+
+# ------------------------------------------------------------------------------------ consts
+# MicroPython inlines a module's `_NAME = const(...)` (the name is no global), but compiling from
+# source its lexer still makes each such name an entry in the interpreter's table of names, which is
+# never freed: about 50 of them in the modules a game loads. Shipped as .py they are put in by value.
+_OPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+        ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b, ast.Pow: lambda a, b: a ** b,
+        ast.LShift: lambda a, b: a << b, ast.RShift: lambda a, b: a >> b, ast.BitOr: lambda a, b: a | b,
+        ast.BitAnd: lambda a, b: a & b, ast.BitXor: lambda a, b: a ^ b}
+
+
+def _value(node, known):
+    """The int `node` (a const() argument) stands for, from ints, earlier consts and operators."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name):
+        return known[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert, ast.UAdd)):
+        v = _value(node.operand, known)
+        return -v if isinstance(node.op, ast.USub) else ~v if isinstance(node.op, ast.Invert) else v
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+        return _OPS[type(node.op)](_value(node.left, known), _value(node.right, known))
+    raise KeyError(node)
+
+
+def inline_consts(source):
+    """`source` (bytes) with each module-level `_NAME = const(int)` line left blank and the name put
+    in by value where it is read; every line where it was. A const that is assigned elsewhere too,
+    or read inside an f-string, stays."""
+    tree = ast.parse(source)
+    known, lines_of = {}, {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const" \
+                and len(node.value.args) == 1:
+            try:
+                known[node.targets[0].id] = _value(node.value.args[0], known)
+            except (KeyError, ArithmeticError):
+                continue
+            if node.targets[0].id.startswith("_") and node.lineno == node.end_lineno:
+                lines_of[node.targets[0].id] = node.lineno
+    uses, kept = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            kept.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.Name) and node.id in lines_of:
+            if isinstance(node.ctx, ast.Load):
+                uses.append(node)
+            elif node.lineno != lines_of[node.id]:
+                kept.add(node.id)
+        elif isinstance(node, (ast.Global, ast.Nonlocal, ast.arg)):
+            kept.update(getattr(node, "names", None) or [getattr(node, "arg", None)])
+    lines = source.splitlines(keepends=True)
+    for node in sorted(uses, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+        if node.id in kept:
+            continue
+        line = lines[node.lineno - 1]
+        value = known[node.id]
+        text = str(value).encode()
+        if value < 0 or line[node.end_col_offset:node.end_col_offset + 1] == b".":
+            text = b"(" + text + b")"
+        lines[node.lineno - 1] = line[:node.col_offset] + text + line[node.end_col_offset:]
+    for name, n in lines_of.items():
+        if name not in kept:
+            lines[n - 1] = b"\n"
+    out = b"".join(lines)
+    ast.parse(out)  # still Python (raises if not: better here than on a board)
+    return out
+
+
+def slim(source):
+    """`source` (bytes of a .py file) as a board gets it: without docstrings, consts put in."""
+    return inline_consts(strip_docstrings(source))
 
 
 # ------------------------------------------------------------------------------------ pieces
