@@ -111,6 +111,76 @@ def test_consts_put_in_behave_the_same_on_micropython(tmp_path):
     assert runs == [runs[0]] * 4, runs
 
 
+# ------------------------------------------------------------------------------------------ locals
+LOCALS = b'''import sys
+
+total = 100
+
+
+def outer(items, scale=2):
+    counted = 0
+    shared = 5
+
+    def inner(v):
+        return v + shared
+
+    class Box:
+        size = shared * 2
+
+    for item in items:
+        counted += inner(item) * scale
+    doubled = [value * 2 for value in items]
+    if (found := len(doubled)) > 1:
+        counted += found
+    label = f"{counted}"
+    try:
+        raise ValueError(label)
+    except ValueError as error:
+        message = str(error)
+    import math as maths
+    return counted, Box.size, doubled, message, maths.floor(2.5), inner.__name__, total
+
+
+def counts_locals():
+    mine = 3
+    return sorted(locals())
+
+
+def uses_global():
+    global total
+    total = total + 1
+    spare = total
+    return spare
+
+
+print(outer([1, 2, 3]), uses_global())
+'''
+
+
+def test_plain_locals_take_short_names_and_nothing_else_does():
+    out = slim.rename_locals(LOCALS)
+    assert out.count(b"\n") == LOCALS.count(b"\n")
+    names = {n.id for n in ast.walk(ast.parse(out)) if isinstance(n, ast.Name)}
+    assert not {"item", "doubled", "label", "message", "spare"} & names  # plain locals: renamed
+    # kept: a parameter, a name a nested scope reads, a nested def and class, a comprehension's
+    # own, a := target, an except name, an import, what locals() reads, a global, what an
+    # f-string reads
+    assert {"items", "scale", "shared", "inner", "Box", "value", "found", "error", "maths", "mine", "total",
+            "counted"} <= names
+
+
+def test_renamed_locals_behave_the_same_on_cpython_and_micropython(tmp_path):
+    exe = mpytree.binary("micropython")
+    if not exe:
+        pytest.fail("no micropython binary: `make venv` installs it")
+    (tmp_path / "whole.py").write_bytes(LOCALS)
+    (tmp_path / "short.py").write_bytes(slim.rename_locals(LOCALS))
+    runs = [subprocess.run([exe_, name], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout
+            for exe_ in (sys.executable, exe) for name in ("whole.py", "short.py")]
+    assert runs[0] == runs[1] and runs[2] == runs[3], runs
+    assert runs[0] == runs[2] == "(45, 10, [2, 4, 6], '45', 2, 'inner', 100) 101\n", runs
+
+
 # ------------------------------------------------------------------------------------------ pieces
 # A module a board compiles in pieces (brisca/pieces.py): every name, every line number and every
 # behaviour of the whole module, however it is cut.

@@ -9,6 +9,7 @@ spanned stay as blank lines, so a traceback on the serial console names the same
 the repository's source. Host-only (tools/install.py).
 """
 import ast
+import symtable
 
 
 def _docstrings(tree):
@@ -105,9 +106,114 @@ def inline_consts(source):
     return out
 
 
+# ------------------------------------------------------------------------------------ locals
+# Compiling from source also makes a name of every local variable (a .mpy file has none: locals are
+# slots): about 120 in the modules a game loads, each kept for good. Shipped as .py, a function's
+# plain locals take short names, the same few in every module. Kept: parameters (a caller may pass
+# them by name), names a nested scope shares, names of nested functions and classes (tracebacks
+# name them), imports, `except ... as` and `:=` names, names of one letter, names an f-string
+# reads, and every name of a function that reads its locals (locals(), vars(), eval(), exec()).
+SHORT = [chr(c) for c in range(ord("a"), ord("z") + 1)] + ["%s%d" % (chr(c), d) for c in range(
+    ord("a"), ord("z") + 1) for d in range(10)]
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+           ast.GeneratorExp, ast.ClassDef)
+
+
+def _scoped_names(node, scope, out):
+    """Fill `out` {scope node: [its ast.Name nodes]} walking `node` in `scope`: what a def's
+    decorators, defaults and annotations read, and a comprehension's first iterable, belong to the
+    scope around it."""
+    if isinstance(node, ast.Name):
+        out.setdefault(scope, []).append(node)
+        return
+    if isinstance(node, _SCOPES):
+        outer = list(getattr(node, "decorator_list", ()))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            a = node.args
+            outer += a.defaults + [d for d in a.kw_defaults if d is not None]
+            outer += [x.annotation for x in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]
+                      if x is not None and x.annotation is not None]
+            if getattr(node, "returns", None) is not None:
+                outer.append(node.returns)
+        elif isinstance(node, ast.ClassDef):
+            outer += node.bases + [k.value for k in node.keywords]
+        else:
+            outer.append(node.generators[0].iter)
+        for child in outer:
+            _scoped_names(child, scope, out)
+        skip = set(map(id, outer))
+        for child in ast.iter_child_nodes(node):
+            if id(child) not in skip:
+                _scoped_names(child, node, out)
+        return
+    for child in ast.iter_child_nodes(node):
+        _scoped_names(child, scope, out)
+
+
+def _free_below(table):
+    """The names the scopes inside symtable `table` take from around them."""
+    out = set()
+    for child in table.get_children():
+        out.update(s.get_name() for s in child.get_symbols() if s.is_free())
+        out |= _free_below(child)
+    return out
+
+
+def rename_locals(source):
+    """`source` (bytes) with each function's plain local variables named from SHORT (see above),
+    every line where it was."""
+    text = source.decode()
+    tree = ast.parse(source)
+    names = {}
+    _scoped_names(tree, tree, names)
+    taken = {n.id for found in names.values() for n in found} | set(dir(__builtins__))
+    taken |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments)
+              for a in n.posonlyargs + n.args + n.kwonlyargs + [n.vararg, n.kwarg] if a is not None}
+    tables = {}
+
+    def index(table):
+        for child in table.get_children():
+            if child.get_type() == "function":
+                tables[(child.get_name(), child.get_lineno())] = child
+            index(child)
+
+    index(symtable.symtable(text, "module", "exec"))
+    edits = []
+    for scope, found in names.items():
+        if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        table = tables.get((scope.name, scope.lineno))
+        if table is None:
+            continue
+        inner = list(ast.walk(scope))
+        if any(isinstance(n, ast.Name) and n.id in ("locals", "vars", "eval", "exec") for n in inner):
+            continue
+        keep = _free_below(table)
+        keep.update(n.id for f in inner if isinstance(f, ast.JoinedStr) for n in ast.walk(f) if isinstance(n, ast.Name))
+        keep.update(h.name for h in inner if isinstance(h, ast.ExceptHandler) and h.name)
+        keep.update(w.target.id for w in inner if isinstance(w, ast.NamedExpr))  # (may bind in a comprehension)
+        plain = [s.get_name() for s in table.get_symbols() if s.is_local() and s.is_assigned() and not (
+            s.is_parameter() or s.is_global() or s.is_declared_global() or s.is_nonlocal() or s.is_free()
+            or s.is_imported() or s.is_namespace() or s.get_name() in keep)]
+        short = iter([n for n in SHORT if n not in taken])
+        new = {}
+        for node in sorted(found, key=lambda n: (n.lineno, n.col_offset)):
+            if node.id in plain and node.id not in new and len(node.id) > 1:
+                new[node.id] = next(short)
+        edits += [(n.lineno, n.col_offset, n.end_col_offset, new[n.id]) for n in found if n.id in new]
+    lines = source.splitlines(keepends=True)
+    for line_no, start, end, name in sorted(edits, reverse=True):
+        line = lines[line_no - 1]
+        lines[line_no - 1] = line[:start] + name.encode() + line[end:]
+    out = b"".join(lines)
+    ast.parse(out)  # still Python (raises if not: better here than on a board)
+    return out
+
+
 def slim(source):
-    """`source` (bytes of a .py file) as a board gets it: without docstrings, consts put in."""
-    return inline_consts(strip_docstrings(source))
+    """`source` (bytes of a .py file) as a board gets it: without docstrings, consts put in, short
+    local names."""
+    return rename_locals(inline_consts(strip_docstrings(source)))
 
 
 # ------------------------------------------------------------------------------------ pieces
