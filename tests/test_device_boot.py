@@ -158,7 +158,7 @@ def test_a_cpython_only_call_in_the_ui_fails_the_run(tree, tmp_path):
 
     bad = tmp_path / "t"
     shutil.copytree(tree, bad)
-    text = slim.slim((ROOT / "brisca" / "ui" / "listview.py").read_bytes())
+    text = slim.strip_docstrings((ROOT / "brisca" / "ui" / "listview.py").read_bytes())
     assert b"self.title.set(title)" in text
     text = text.replace(b"self.title.set(title)", b"self.title.set(title.removeprefix(''))")
     for rel, data in slim.ship_in_pieces({"brisca/ui/listview.py": text}).items():  # (as installed)

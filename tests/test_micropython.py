@@ -80,9 +80,12 @@ def test_portable_under_micropython(module, function, mpy_tree):
 # CircuitPython's compiler (large modules in pieces that compile one at a time: brisca/pieces.py),
 # with what it imports, on the 64-bit stand-in, whose objects are about twice a board's: 32K
 # unless listed, measured figures rounded up. ai and search import core first, and endgame
-# imports ai (measured: core 40K, ai 48K, endgame 50K to 51K, search 43K to 46K as the code around
-# them changes; whole, before the pieces: 101K, 108K, 112K, 112K).
-SOURCE_HEAP = {"core": "42K", "ai": "50K", "endgame": "53K", "search": "48K"}
+# imports ai (measured: core 44K, ai 46K, endgame 48K, search 43K; whole, before the pieces: 101K,
+# 108K, 112K, 112K). These move by a few K as the code around them changes: on this binary's
+# 32-byte blocks the peak is where a compile's allocation finds room, not only how much is free
+# (with the consts put in by value core compiles each piece in no more and holds 256 B less once
+# in, yet needs 44K where it needed 41K).
+SOURCE_HEAP = {"core": "46K", "ai": "50K", "endgame": "53K", "search": "48K"}
 
 
 @pytest.fixture(scope="session")

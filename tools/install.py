@@ -65,17 +65,17 @@ def which(name):
 
 def game_files(root):
     """{relative path: bytes} of the game's own files: code.py, boot.py, brisca/**.py (without their
-    docstrings, their private consts put in by value: tools/slim.py), assets/**."""
+    docstrings: tools/slim.py), assets/**."""
     root = pathlib.Path(root)
     if not (root / "code.py").is_file():
         raise InstallError("%s has no code.py: the game is not built yet, nothing to install." % root)
     files = {}
     for name in ("code.py", "boot.py"):
         if (root / name).is_file():
-            files[name] = slim.slim((root / name).read_bytes())
+            files[name] = slim.strip_docstrings((root / name).read_bytes())
     for path in sorted((root / "brisca").rglob("*.py")):
         if "__pycache__" not in path.parts:
-            files[path.relative_to(root).as_posix()] = slim.slim(path.read_bytes())
+            files[path.relative_to(root).as_posix()] = slim.strip_docstrings(path.read_bytes())
     assets = root / "assets"
     if assets.is_dir():
         for path in sorted(assets.rglob("*")):

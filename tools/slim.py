@@ -1,5 +1,5 @@
-"""Our .py files as a board compiles them: every docstring gone, private consts put in by value,
-every line where it was.
+"""Our .py files as a board compiles them: every docstring gone, every line where it was; shipped
+as .py, private consts put in by value and plain locals with short names.
 
 A board without CircuitPython's mpy-cross compiles each module from source as it is imported, and
 the compiler holds the module's whole parse tree, docstrings included, while it works: they cost
@@ -9,6 +9,7 @@ spanned stay as blank lines, so a traceback on the serial console names the same
 the repository's source. Host-only (tools/install.py).
 """
 import ast
+import builtins
 import symtable
 
 
@@ -40,7 +41,8 @@ def strip_docstrings(source):
 # ------------------------------------------------------------------------------------ consts
 # MicroPython inlines a module's `_NAME = const(...)` (the name is no global), but compiling from
 # source its lexer still makes each such name an entry in the interpreter's table of names, which is
-# never freed: about 50 of them in the modules a game loads. Shipped as .py they are put in by value.
+# never freed: about 50 of them in the modules a game loads. Shipped as .py they are put in by value
+# (ship_in_pieces()).
 _OPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
         ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b, ast.Pow: lambda a, b: a ** b,
         ast.LShift: lambda a, b: a << b, ast.RShift: lambda a, b: a >> b, ast.BitOr: lambda a, b: a | b,
@@ -166,7 +168,7 @@ def rename_locals(source):
     tree = ast.parse(source)
     names = {}
     _scoped_names(tree, tree, names)
-    taken = {n.id for found in names.values() for n in found} | set(dir(__builtins__))
+    taken = {n.id for found in names.values() for n in found} | set(dir(builtins))
     taken |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments)
               for a in n.posonlyargs + n.args + n.kwonlyargs + [n.vararg, n.kwarg] if a is not None}
     tables = {}
@@ -210,10 +212,10 @@ def rename_locals(source):
     return out
 
 
-def slim(source):
-    """`source` (bytes of a .py file) as a board gets it: without docstrings, consts put in, short
-    local names."""
-    return rename_locals(inline_consts(strip_docstrings(source)))
+def short(source):
+    """`source` (bytes, a module or a piece of one) with its private consts put in by value and its
+    plain locals' short names: what a board compiles from .py makes fewer names."""
+    return rename_locals(inline_consts(source))
 
 
 # ------------------------------------------------------------------------------------ pieces
@@ -292,13 +294,14 @@ def _units(tree, n_lines):
     return units
 
 
-def pieces(source, size=None):
+def pieces(source, size=None, finish=None):
     """`source` (bytes, docstrings stripped) cut for brisca.pieces: (marks, text), or None when it
     is one piece anyway or cannot be cut. `text` is the pieces one after the other, each ready to
     compile: the const() lines before it that it uses, then the module's lines with every line
     not its own left blank, so that its statements keep their line numbers; a piece that goes on
     with class NAME's methods has a class line of its own just before its first. `marks` says,
-    for each piece, its length in bytes, after "NAME:" for such a piece."""
+    for each piece, its length in bytes, after "NAME:" for such a piece. `finish(piece)`, if given,
+    is applied to each piece once cut (it must keep its lines)."""
     size = size or PIECE
     tree = ast.parse(source)
     consts = _consts(tree)
@@ -338,6 +341,8 @@ def pieces(source, size=None):
         out = top + [b"\n"] * (first - 1 - len(top))
         out += [lines[n - 1] if mine[n] else b"\n" for n in range(first, last + 1)]
         body = b"".join(out)
+        if finish is not None:
+            body = finish(body)
         marks.append("%s:%d" % (name, len(body)) if name else str(len(body)))
         text.append(body)
     return " ".join(marks), b"".join(text)
@@ -359,14 +364,18 @@ def _closure(used, const_names, lines):
 
 
 def ship_in_pieces(files, size=None):
-    """`files` ({path: bytes}, as tools/install.py ships them) with each module of brisca/ larger
-    than `size` (else its PIECE_SIZES entry, else PIECE) as a stub (.py) and its pieces (.src):
-    see brisca/pieces.py."""
+    """`files` ({path: bytes}, as tools/install.py ships them) as a board compiles them from .py:
+    each module of brisca/ larger than `size` (else its PIECE_SIZES entry, else PIECE) as a stub
+    (.py) and its pieces (.src), see brisca/pieces.py; consts put in and short local names (short()).
+    (Cut first: what a piece costs to compile goes with its tokens, and short() would pack more of
+    them in a piece's bytes.)"""
     out = dict(files)
     for rel, data in files.items():
-        if rel.startswith("brisca/") and rel.endswith(".py") and rel != "brisca/pieces.py":
-            cut = pieces(data, size or PIECE_SIZES.get(rel))
+        if rel.startswith("brisca/") and rel.endswith(".py"):
+            cut = pieces(data, size or PIECE_SIZES.get(rel), short) if rel != "brisca/pieces.py" else None
             if cut:
                 out[rel] = STUB % cut[0].encode()
                 out[rel[:-3] + ".src"] = cut[1]
+            else:
+                out[rel] = short(data)
     return out
