@@ -104,14 +104,19 @@ def test_a_module_shipped_as_py_reads_no_private_const_by_name(path):
         assert not consts & {n.id for n in ast.walk(ast.parse(data)) if isinstance(n, ast.Name)}
 
 
-def test_consts_put_in_behave_the_same_on_micropython(tmp_path):
+def outputs(tmp_path, source, changed):
+    """What `source` and `changed` (bytes of a script) print, on CPython then on MicroPython."""
     exe = mpytree.binary("micropython")
     if not exe:
         pytest.fail("no micropython binary: `make venv` installs it")
-    (tmp_path / "whole.py").write_bytes(CONSTS)
-    (tmp_path / "slim.py").write_bytes(slim.inline_consts(CONSTS))
-    runs = [subprocess.run([exe_, name], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout
-            for exe_ in (sys.executable, exe) for name in ("whole.py", "slim.py")]
+    (tmp_path / "whole.py").write_bytes(source)
+    (tmp_path / "changed.py").write_bytes(changed)
+    return [subprocess.run([exe_, name], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout
+            for exe_ in (sys.executable, exe) for name in ("whole.py", "changed.py")]
+
+
+def test_consts_put_in_behave_the_same_on_micropython(tmp_path):
+    runs = outputs(tmp_path, CONSTS, slim.inline_consts(CONSTS))
     assert runs[0] == "2 12 (-4, 'int', '5', 5, 13)\n", runs
     assert runs == [runs[0]] * 4, runs
 
@@ -175,13 +180,7 @@ def test_plain_locals_take_short_names_and_nothing_else_does():
 
 
 def test_renamed_locals_behave_the_same_on_cpython_and_micropython(tmp_path):
-    exe = mpytree.binary("micropython")
-    if not exe:
-        pytest.fail("no micropython binary: `make venv` installs it")
-    (tmp_path / "whole.py").write_bytes(LOCALS)
-    (tmp_path / "short.py").write_bytes(slim.rename_locals(LOCALS))
-    runs = [subprocess.run([exe_, name], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout
-            for exe_ in (sys.executable, exe) for name in ("whole.py", "short.py")]
+    runs = outputs(tmp_path, LOCALS, slim.rename_locals(LOCALS))
     assert runs[0] == runs[1] and runs[2] == runs[3], runs
     assert runs[0] == runs[2] == "(45, 10, [2, 4, 6], '45', 2, 'inner', 100) 101\n", runs
 
