@@ -97,11 +97,12 @@ def mp32_run(tree, script="full"):
                           text=True, timeout=600, check=False)
 
 
-def mp32_figure(proc, name):
-    """The bytes on the first line starting with `name` (LIVE, PEAK, STAND-INS), or None."""
+def mp32_figure(proc, name, word=1):
+    """The number on the first line starting with `name` (LIVE, PEAK, STAND-INS: its bytes), its
+    `word`-th word (STAND-IN-NAMES' 2nd: how many names), or None."""
     for line in proc.stdout.splitlines():
         if line.startswith(name + " "):
-            return int(line.split()[1])
+            return int(line.split()[word])
     return None
 
 

@@ -159,7 +159,7 @@ def measure(work):
     run = device_boot.mp32_run(tree_mpy, "stand-ins")
     stand_ins = device_boot.mp32_figure(run, "STAND-INS")
     stand_in_names = device_boot.mp32_figure(run, "STAND-IN-NAMES")
-    si_count = int(next(line for line in run.stdout.splitlines() if line.startswith("STAND-IN-NAMES")).split()[2])
+    si_count = device_boot.mp32_figure(run, "STAND-IN-NAMES", 2)
 
     def over(count):  # (see names_over())
         return names_over(count, si_count)
