@@ -1,6 +1,6 @@
 # Game records as one line of text (see brisca.notation, which loads this module on first use;
-# replay codes are brisca.replay's). brisca.core is imported where a Game is made or read: it is loaded already
-# wherever a game is played, and this module compiles on a small heap without it.
+# replay codes are brisca.replay's). brisca.core is imported where a Game is made or read: it is
+# loaded already wherever a game is played, and this module compiles on a small heap without it.
 try:
     from micropython import const
 except ImportError:  # CPython
