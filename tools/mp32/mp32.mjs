@@ -37,20 +37,48 @@ function copyTree(mp, src, dst) {
   }
 }
 
+// The heap where a SAMD51's RAM is (0x20000000 up): the collector takes any word that reads as an
+// address inside the heap for a reference, and data (a hand of cards, tile indices, a bitmap's
+// pixels) is full of small numbers. Left where the port puts it (about 0x38000), words of such
+// bytes with a zero on top pointed into it and kept blocks alive at random: 1 to 20 KB of
+// figures moved with unrelated changes. A board's words must read 0x2000.... to do that, as here
+// now. The room below is memory the port asks for and never touches: no RAM of this computer.
+const HEAP_AT = 0x20000000;
+
+// The instantiated port, its start (mp_js_init, which allocates the heap) first taking the
+// memory below HEAP_AT.
+function placedHigh(result) {
+  const exports = result.instance ? result.instance.exports : result.exports;
+  const patched = Object.assign({}, exports, {
+    mp_js_init: (...args) => {
+      exports.malloc(HEAP_AT);
+      return exports.mp_js_init(...args);
+    },
+  });
+  return result.instance ? { instance: { exports: patched }, module: result.module } : { exports: patched };
+}
+
 // A MicroPython with a heap of `heapBytes`, `tree` (a host folder) copied to /board as its
 // current folder, and `paths` (folders under it) put first on sys.path. Exits with status 1 and
 // a MemoryError line once the heap would have run out (vm.tryRun() returns false instead).
 // options.quiet: no "HEAP" line.
 export async function boot(tree, heapBytes, paths = [], options = {}) {
   let last = "";
-  const mp = await loadMicroPython({
-    heapsize: heapBytes,
-    stdout: (line) => {
-      last = line;
-      process.stdout.write(line + "\n");
-    },
-    linebuffer: true,
-  });
+  const instantiate = WebAssembly.instantiate;
+  WebAssembly.instantiate = async (...args) => placedHigh(await instantiate(...args));
+  let mp;
+  try {
+    mp = await loadMicroPython({
+      heapsize: heapBytes,
+      stdout: (line) => {
+        last = line;
+        process.stdout.write(line + "\n");
+      },
+      linebuffer: true,
+    });
+  } finally {
+    WebAssembly.instantiate = instantiate;
+  }
   copyTree(mp, tree, "/board");
   mp.FS.chdir("/board"); // (not os.chdir: this port's os is Python, 1.7 KB of heap a board does not spend)
   mp.runPython("import sys\nsys.path[0:0] = " + JSON.stringify(["/board", ...paths.map((p) => "/board/" + p)]));
