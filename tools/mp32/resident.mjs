@@ -1,7 +1,7 @@
 // The heap each module holds once loaded, on MicroPython's 32-bit WebAssembly port (see
 // mp32.mjs): modules loaded in the order given, collected between, each figure what that import
-// added (cumulative effects, such as the string pool growing in steps, land on the module that
-// triggers them).
+// added, and how much of that is the interpreter's table of names (its pools grow in steps: a
+// step lands on the module that triggers it; the rest is the module's code and objects).
 //
 //     node tools/mp32/resident.mjs TREE MODULE...      (TREE: a folder of .mpy files; its
 //                                                       firmware/ and lib/ are on the path too)
@@ -13,10 +13,17 @@ if (!tree || !modules.length) {
   process.exit(2);
 }
 const vm = await boot(tree, 1 << 20, ["firmware", "lib"]);
+function names() { // the table of names in bytes ("qstr pool: ... n_total_bytes=N")
+  vm.run("import micropython\nmicropython.qstr_info()\ndel micropython");
+  return parseInt(vm.lastLine().split("n_total_bytes=")[1], 10);
+}
 let before = vm.used();
+let namesBefore = names();
 for (const name of modules) {
   vm.run("import " + name);
   const now = vm.used();
-  console.log("%s %d", name, now - before);
+  const namesNow = names();
+  console.log("%s %d (names %d)", name, now - before, namesNow - namesBefore);
   before = now;
+  namesBefore = namesNow;
 }
