@@ -228,13 +228,15 @@ def measure(work):
     def total(held, m, again, grown):
         return held + costs[(m, again)] - names[(m, again)] + (names[(m, again)] if grown is None else grown)
 
-    cold = sorted(((total(held, m, again, grown), m, where + " again" * again)
+    cold = sorted(((total(held, m, again, grown), m, where + " again" * again, held)
                    for held, m, where, again, grown in entries), reverse=True)
     fig["as_held_here"]["cold_start"] = max(total(h, m, again, grown)
                                             for h, (_held, m, _where, again, grown) in zip(raw, entries))
     fig["cold_start"] = cold[0][0]
-    fig["cold_worst"] = ["%s (%s) %d" % (m, where, b) for b, m, where in cold[:5]]
-    fig["cold_over"] = ["%s (%s) %d" % (m, where, b) for b, m, where in cold if b > BUDGET]  # every one
+    fig["cold_worst"] = ["%s (%s) %d" % (m, where, b) for b, m, where, _held in cold[:5]]
+    # the README's worst moments: module, where, held before, what its import adds at its peak
+    fig["cold_worst_parts"] = [[m, where, held, b - held] for b, m, where, held in cold[:3]]
+    fig["cold_over"] = ["%s (%s) %d" % (m, where, b) for b, m, where, _held in cold if b > BUDGET]  # every one
     fig["cold_count"] = len(cold)
     fig["compile_costs"] = {m: c for (m, again), c in costs.items() if not again}
     fig["recompile_costs"] = {m: c for (m, again), c in costs.items() if again}
