@@ -276,8 +276,10 @@ class App:
                 # brisca.net (hard's learned evaluation) before brisca.endgame: loaded after it, a
                 # game left 15 KB held at the title on the 32-bit port (tools/fit.py). Both after
                 # brisca.ai, which endgame imports: else that compiles inside its import, over
-                # endgame's own code, without a collection before it
-                at = names.index("brisca.ui.tablebase") + 1
+                # endgame's own code, without a collection before it. Right after it: endgame's
+                # compile (14 KB, its search one function) is the table's costliest for what it
+                # leaves loaded; after the table's modules it was the cold start's worst moment
+                at = names.index("brisca.ai") + 1
                 names[at:at] = ("brisca.net", "brisca.endgame")
             elif self.settings.level == "hard":
                 names.insert(names.index("brisca.ai"), "brisca.search")
