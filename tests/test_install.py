@@ -14,6 +14,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import boards  # noqa: E402  (tools/ is not a package)
 import install  # noqa: E402
+import slim  # noqa: E402
 
 CP9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\nUID:1\r\n"
 CP10 = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\n"
@@ -93,7 +94,7 @@ def test_installs_the_tree_on_a_pybadge(tmp_path, source, boot_out, capsys):
     assert {"adafruit_display_text", "adafruit_displayio_layout"} <= tops
     assert all(t.startswith("adafruit_") for t in tops)  # no pygame, board, displayio...
     assert "lib/adafruit_displayio_layout/widgets/cartesian.py" not in got  # not reached by imports
-    assert (drive / "code.py").read_bytes() == b"import brisca.game\n"
+    assert (drive / "code.py").read_bytes() == slim.anchor(b"import brisca.game\n")
     assert no_temp_files(drive)
     out = capsys.readouterr().out
     assert "CircuitPython %s" % boot_out.split()[2] in out and "of the board's 2 MB flash" in out
@@ -122,7 +123,7 @@ def test_second_run_copies_nothing_and_a_change_copies_one_file(tmp_path, source
     (source / "brisca" / "util.py").write_bytes(b"X = 2\n")
     assert run(source, drive) == 0
     assert written == [drive / "brisca" / "util.py"]
-    assert (drive / "brisca" / "util.py").read_bytes() == b"X = 2\n"
+    assert (drive / "brisca" / "util.py").read_bytes() == slim.anchor(b"X = 2\n")
 
 
 def test_stale_game_files_go_user_files_stay(tmp_path, source):
@@ -218,8 +219,8 @@ def test_enospc_mid_copy_keeps_old_file_and_leaves_no_temp(tmp_path, source, mon
     monkeypatch.setattr(install.os, "fsync", full)
     assert run(source, drive) == 2
     assert "filled up" in capsys.readouterr().err
-    assert (drive / "brisca" / "util.py").read_bytes() == b"X = 1\n"
-    assert (drive / "code.py").read_bytes() == b"import brisca.game\n"
+    assert (drive / "brisca" / "util.py").read_bytes() == slim.anchor(b"X = 1\n")
+    assert (drive / "code.py").read_bytes() == slim.anchor(b"import brisca.game\n")
     assert no_temp_files(drive)
 
 
@@ -266,7 +267,7 @@ def test_locked_file_keeps_old_one(tmp_path, source, monkeypatch, capsys):
     monkeypatch.setattr(install.os, "replace", locked)
     assert run(source, drive) == 2
     assert "locked" in capsys.readouterr().err
-    assert (drive / "code.py").read_bytes() == b"import brisca.game\n"
+    assert (drive / "code.py").read_bytes() == slim.anchor(b"import brisca.game\n")
     assert no_temp_files(drive)
 
 
@@ -397,13 +398,13 @@ def test_a_large_module_ships_in_pieces_as_py_and_whole_as_mpy(tmp_path, source,
     got = files_on(drive)
     assert {"brisca/big.py", "brisca/big.src", "brisca/pieces.py", "brisca/util.py"} <= set(got)
     assert (drive / "brisca" / "big.py").read_bytes().startswith(b'__import__("brisca.pieces")')
-    assert (drive / "brisca" / "util.py").read_bytes() == b"X = 1\n"  # small: whole
+    assert (drive / "brisca" / "util.py").read_bytes() == slim.anchor(b"X = 1\n")  # small: whole
     assert order.index("big.src") < order.index("big.py")
     circuitpython_mpy_cross_on_path(tmp_path, monkeypatch)
     assert run(source, drive) == 0
     got = files_on(drive)
     assert "brisca/big.mpy" in got and "brisca/big.src" not in got and "brisca/big.py" not in got
-    assert (drive / "brisca" / "big.mpy").read_bytes() == b"Mbrisca.big\n" + big  # compiled whole
+    assert (drive / "brisca" / "big.mpy").read_bytes() == b"Mbrisca.big\n" + slim.anchor(big)  # compiled whole
 
 
 def test_real_repo_tree_is_installable_or_says_why(tmp_path):
@@ -564,7 +565,8 @@ def test_fetched_mpy_cross_compiles_our_modules_and_stays_for_the_next_install(t
     assert "Downloading http://127.0.0.1:" in out and "shipping .py" not in out
     got = files_on(drive)
     assert "brisca/game.mpy" in got and "brisca/game.py" not in got and "code.py" in got
-    assert (drive / "brisca" / "game.mpy").read_bytes() == b"C" + (source / "brisca" / "game.py").read_bytes()
+    game = (source / "brisca" / "game.py").read_bytes()
+    assert (drive / "brisca" / "game.mpy").read_bytes() == b"C" + slim.anchor(game)
     kept = install.mpy_cross_cache(9)
     assert kept.is_file() and os.access(str(kept), os.X_OK)
     assert [p.name for p in kept.parent.iterdir()] == [kept.name]  # no temporary file left

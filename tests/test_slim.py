@@ -47,6 +47,32 @@ def test_the_installed_tree_is_slimmed():
     assert b'"""' not in files["brisca/core.py"] and b'"""' in (ROOT / "brisca/core.py").read_bytes()
 
 
+def test_everything_a_board_compiles_ends_with_one_constant_object():
+    # compiled code's names' table and objects' table are one block, the objects' last: with no
+    # constant object the code keeps the address just past its block, and the collector keeps
+    # whatever lies there alive (README, Will it fit?); slim.ANCHOR gives every unit one
+    import install
+
+    files = install.game_files(ROOT)
+    shipped = slim.ship_in_pieces(files)
+    py = [rel for rel in shipped if rel.endswith(".py")]
+    assert "code.py" in py and "brisca/core.py" in py and "brisca/ui/app.py" in py
+    assert [rel for rel in py if not shipped[rel].endswith(slim.ANCHOR)] == []
+    pieces = 0
+    for rel in [r for r in shipped if r.endswith(".src")]:
+        marks = shipped[rel[:-4] + ".py"].split(b'"')[-2].decode()  # the stub's last string
+        text, at = shipped[rel], 0
+        for mark in marks.split():
+            size = int(mark.rpartition(":")[2])
+            assert text[at:at + size].endswith(slim.ANCHOR), (rel, mark)
+            at += size
+            pieces += 1
+        assert at == len(text), rel
+    assert pieces > 30
+    # (and it changes nothing: Ellipsis is not None, on every runtime)
+    assert slim.ANCHOR.startswith(b"if ... is None: pass")
+
+
 # ------------------------------------------------------------------------------------------ consts
 CONSTS = b'''try:
     from micropython import const
@@ -95,7 +121,9 @@ def test_a_module_shipped_as_py_reads_no_private_const_by_name(path):
     if rel[:-3] + ".src" in shipped:  # in pieces: the stub, then every line where it was
         assert shipped[rel].startswith(slim.STUB[:20])
         assert shipped[rel[:-3] + ".src"].count(b"\n") >= source.count(b"\n")
-    else:
+    elif rel.startswith("brisca/"):  # every line where it was, then slim.ANCHOR
+        assert shipped[rel].count(b"\n") == source.count(b"\n") + 1 and shipped[rel].endswith(slim.ANCHOR)
+    else:  # (code.py and boot.py get theirs from install.game_files)
         assert shipped[rel].count(b"\n") == source.count(b"\n")
     consts = {
         n.targets[0].id for n in ast.parse(source).body if isinstance(n, ast.Assign)
@@ -308,7 +336,7 @@ def test_what_cannot_join_a_class_later_stays_in_its_first_piece():
     lines = SAMPLE.splitlines()
     for piece in pieces_text:
         for i, line in enumerate(piece.splitlines()):
-            if line.strip() and b"= const(" not in line and line != b"class _piece_:":
+            if line.strip() and b"= const(" not in line and line not in (b"class _piece_:", slim.ANCHOR[:-1]):
                 assert line == lines[i]
 
 

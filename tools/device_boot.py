@@ -45,16 +45,20 @@ def build(out, mpy=False, lib_mpy=True):
         if rel.endswith(".py") and ((lib_mpy and rel.startswith("lib/")) or (mpy and rel.startswith("brisca/"))):
             src = out / ".src" / rel
             src.parent.mkdir(parents=True, exist_ok=True)
-            src.write_bytes(data)
+            src.write_bytes(slim.anchor(data) if rel.startswith("brisca/") else data)  # (as install.py)
             if rel.startswith("lib/"):  # named by its path under lib/, as on the board's path
                 mpytree.compile_one(src, rel[len("lib/"):], out / "lib")
             else:
                 mpytree.compile_one(src, rel, out)
         else:
             dest.write_bytes(data)
+    # the stand-ins (C on a board: no code of theirs keeps anything alive there) end with ANCHOR too
+    for stub in sorted(STUBS.glob("*.py")):
+        src = out / ".src" / "firmware" / stub.name
+        src.parent.mkdir(parents=True, exist_ok=True)
+        src.write_bytes(slim.anchor(stub.read_bytes()))
+        mpytree.compile_one(src, stub.name, out / "firmware")
     shutil.rmtree(out / ".src", ignore_errors=True)
-    for src in sorted(STUBS.glob("*.py")):
-        mpytree.compile_one(src, src.name, out / "firmware")
     return out
 
 

@@ -71,9 +71,9 @@ def game_files(root):
     if not (root / "code.py").is_file():
         raise InstallError("%s has no code.py: the game is not built yet, nothing to install." % root)
     files = {}
-    for name in ("code.py", "boot.py"):
+    for name in ("code.py", "boot.py"):  # (always .py: ANCHOR now; brisca/ gets it once shipped)
         if (root / name).is_file():
-            files[name] = slim.strip_docstrings((root / name).read_bytes())
+            files[name] = slim.anchor(slim.strip_docstrings((root / name).read_bytes()))
     for path in sorted((root / "brisca").rglob("*.py")):
         if "__pycache__" not in path.parts:
             files[path.relative_to(root).as_posix()] = slim.strip_docstrings(path.read_bytes())
@@ -452,7 +452,7 @@ def compile_mpy(exe, files, workdir):
             continue
         src = pathlib.Path(workdir) / rel
         src.parent.mkdir(parents=True, exist_ok=True)
-        src.write_bytes(data)
+        src.write_bytes(slim.anchor(data))
         run = subprocess.run([exe, "-o", str(src.with_suffix(".mpy")), "-s", source_name(rel), str(src)],
                              capture_output=True, text=True, timeout=60, check=False)
         if run.returncode != 0:

@@ -296,6 +296,23 @@ def _units(tree, n_lines):
     return units
 
 
+# One line at the end of everything we compile for a board, a module or a piece: it gives the code
+# a constant object of its own, Ellipsis, which lives in the firmware (no heap, no name). Loading
+# or compiling code, MicroPython allocates its names' table and its objects' table as one block,
+# the objects' table last; with no constant object, the objects' table's address is that of the
+# block just past it. The code's context keeps that address for good, and the collector takes it
+# for a reference to whatever object was allocated next: a long-lived module (brisca.core,
+# brisca.ai) kept a screen's module alive after the screen was gone, 3.5 KB, depending on where
+# things happened to lie (tools/fit.py's figures moved by that much with a comment's length).
+# (`if ...:` alone is folded away, Ellipsis and all; compared with None, it stays.)
+ANCHOR = b"if ... is None: pass  # one constant object: see the README (Will it fit?)\n"
+
+
+def anchor(source):
+    """`source` (bytes) with ANCHOR as its last line (its other lines keep their numbers)."""
+    return source + (b"\n" if source and not source.endswith(b"\n") else b"") + ANCHOR
+
+
 def pieces(source, size=None, finish=None):
     """`source` (bytes, docstrings stripped) cut for brisca.pieces: (marks, text), or None when it
     is one piece anyway or cannot be cut. `text` is the pieces one after the other, each ready to
@@ -303,7 +320,7 @@ def pieces(source, size=None, finish=None):
     not its own left blank, so that its statements keep their line numbers; a piece that goes on
     with class NAME's methods has a class line of its own just before its first. `marks` says,
     for each piece, its length in bytes, after "NAME:" for such a piece. `finish(piece)`, if given,
-    is applied to each piece once cut (it must keep its lines)."""
+    is applied to each piece once cut (it must keep its lines); each piece ends with ANCHOR."""
     size = size or PIECE
     tree = ast.parse(source)
     consts = _consts(tree)
@@ -345,6 +362,7 @@ def pieces(source, size=None, finish=None):
         body = b"".join(out)
         if finish is not None:
             body = finish(body)
+        body = anchor(body)
         marks.append("%s:%d" % (name, len(body)) if name else str(len(body)))
         text.append(body)
     return " ".join(marks), b"".join(text)
@@ -368,7 +386,8 @@ def _closure(used, const_names, lines):
 def ship_in_pieces(files, size=None):
     """`files` ({path: bytes}, as tools/install.py ships them) as a board compiles them from .py:
     each module of brisca/ larger than `size` (else its PIECE_SIZES entry, else PIECE) as a stub
-    (.py) and its pieces (.src), see brisca/pieces.py; consts put in and short local names (short()).
+    (.py) and its pieces (.src), see brisca/pieces.py; consts put in and short local names (short());
+    every module and piece ends with ANCHOR.
     (Cut first: what a piece costs to compile goes with its tokens, and short() would pack more of
     them in a piece's bytes.)"""
     out = dict(files)
@@ -376,8 +395,8 @@ def ship_in_pieces(files, size=None):
         if rel.startswith("brisca/") and rel.endswith(".py"):
             cut = pieces(data, size or PIECE_SIZES.get(rel), short) if rel != "brisca/pieces.py" else None
             if cut:
-                out[rel] = STUB % cut[0].encode()
+                out[rel] = anchor(STUB % cut[0].encode())  # (its marks may be a name: no object)
                 out[rel[:-3] + ".src"] = cut[1]
             else:
-                out[rel] = short(data)
+                out[rel] = anchor(short(data))
     return out
