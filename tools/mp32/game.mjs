@@ -20,12 +20,16 @@
 // how many names it holds, and how much of it is their text (the rest: its pools of entries).
 // With MP32_PROBE=<bytes> set, a bytearray that size is allocated then too: "BLOCK <bytes>", how
 // far from the heap's start its end lies (the heap is first fit: a 16 KB block that ends below the
-// budget fits a heap of the budget). "IMPORT <module> <bytes> <names> <count>": a poll imported a
-// screen's module (the app loads them one a poll here), the heap in use when it began, how much the
-// table of names grew in it, and how many names it held after. "NESTED <module> <bytes> <names>
-// <count>": a brisca module a poll loaded besides that one (imported by a module as it loaded, or
-// by a handler), the same figures for that poll. "MODULES ...": what start-up loaded, at the first
-// screen.
+// budget fits a heap of the budget). With MP32_DUMP=<screen>:<n>:<path> set, the n-th time that
+// screen shows, the heap as it is then goes to <path>.map (the port's map of its blocks),
+// <path>.bin (its bytes) and <path>.names (the names table), for tools/heapref.py, and the run
+// ends.
+// "IMPORT <module> <bytes> <names> <count>": a poll imported a screen's module (the app loads them
+// one a poll here), the heap in use when it began, how much the table of names grew in it, and
+// how many names it held after. "NESTED <module> <bytes> <names> <count>": a brisca module a poll
+// loaded besides that one (imported by a module as it loaded, or by a handler), the same figures
+// for that poll. "MODULES ...": what start-up loaded, at the first screen.
+import fs from "node:fs";
 import { boot } from "./mp32.mjs";
 
 const [tree, script = "full", heapArg = String(1 << 20)] = process.argv.slice(2);
@@ -118,6 +122,25 @@ const poll = vm.mp.globals.get("poll");
 let lastImports = "0";
 let printedModules = false;
 const probe = process.env.MP32_PROBE ? parseInt(process.env.MP32_PROBE, 10) : 0;
+const [dumpAt, dumpNth, dumpPath] = (process.env.MP32_DUMP || "::").split(":");
+const shown = {}; // screen -> how many times it has shown
+// The heap's map, bytes and names, as tools/heapref.py reads them (see MP32_DUMP above).
+function dump(path) {
+  const lines = [];
+  const write = process.stdout.write; // (the port prints through it)
+  process.stdout.write = (text) => lines.push(String(text));
+  try {
+    vm.run("import micropython\nmicropython.mem_info(1)\nmicropython.qstr_info(1)\ndel micropython");
+  } finally {
+    process.stdout.write = write;
+  }
+  const text = lines.join("");
+  const start = parseInt(text.split("GC memory layout; from ")[1], 16);
+  const total = parseInt(text.split("GC: total: ")[1], 10);
+  fs.writeFileSync(path + ".map", text.split("qstr pool:")[0]);
+  fs.writeFileSync(path + ".names", "qstr pool:" + text.split("qstr pool:")[1]);
+  fs.writeFileSync(path + ".bin", vm.mp._module.HEAPU8.slice(start, start + total));
+}
 let screen = "";
 let loaded = "";
 let imports = "0";
@@ -154,6 +177,12 @@ for (let polls = 1; ; polls++) {
     if (polls === 1 || screen === "title" && !printedModules) { // what start-up loaded
       vm.run("import sys\nprint('MODULES', ' '.join(sorted([k for k in sys.modules if k.startswith('brisca')])))");
       printedModules = true;
+    }
+    shown[screen] = (shown[screen] || 0) + 1;
+    if (screen === dumpAt && String(shown[screen]) === dumpNth) { // (and the run ends there)
+      dump(dumpPath);
+      console.log("DUMPED %s", dumpPath);
+      process.exit(0);
     }
     if (probe) { // a large block: where the heap (first fit) puts a bytearray of `probe` bytes
       vm.run(`import uctypes\n_p = bytearray(${probe})\nprint("BLOCK", uctypes.addressof(_p) + ${probe} - HEAP0)\n` +
