@@ -48,8 +48,8 @@ def test_a_screen_shown_again_holds_no_more_than_the_first_time(figures, mp32):
 
 
 def test_the_bar_not_met_yet_does_not_get_worse(figures, mp32):
-    # bar: 96,000 B; where a 16 KB block ends after a screen change, at the table: 117,904 B since
-    # a .mpy names its source by its module's name (118,672 B since the end-of-deal screen no
+    # bar: 96,000 B; where a 16 KB block ends after a screen change, at the table: 118,000 B (117,904
+    # B once a .mpy named its source by its module's name; 118,672 B since the end-of-deal screen no
     # longer loads the records; 120,400 B before; 127,200 B, after the new-game menu, while each
     # text looked up opened the language file again; 130,320 B while the shell kept a log of the
     # screens it drew; 140,864 B while a game imported brisca.net again at each return to the
