@@ -71,7 +71,7 @@ def game_files(root):
     if not (root / "code.py").is_file():
         raise InstallError("%s has no code.py: the game is not built yet, nothing to install." % root)
     files = {}
-    for name in ("code.py", "boot.py"):  # (always .py: ANCHOR now; brisca/ gets it once shipped)
+    for name in ("code.py", "boot.py"):  # (always .py: their slim.ANCHOR now, brisca/'s as it ships)
         if (root / name).is_file():
             files[name] = slim.anchor(slim.strip_docstrings((root / name).read_bytes()))
     for path in sorted((root / "brisca").rglob("*.py")):

@@ -39,10 +39,10 @@ function copyTree(mp, src, dst) {
 
 // The heap where a SAMD51's RAM is (0x20000000 up): the collector takes any word that reads as an
 // address inside the heap for a reference, and data (a hand of cards, tile indices, a bitmap's
-// pixels) is full of small numbers. Left where the port puts it (about 0x38000), words of such
-// bytes with a zero on top pointed into it and kept blocks alive at random: 1 to 20 KB of
-// figures moved with unrelated changes. A board's words must read 0x2000.... to do that, as here
-// now. The room below is memory the port asks for and never touches: no RAM of this computer.
+// pixels) is full of small numbers. Where the port puts it (about 0x38000), four such bytes with a
+// zero on top read as an address in it; on a board, as here now, a word must read 0x2000.... (The
+// figures moved by less than 1 KB when it came here.) The room below is memory the port asks for
+// and never touches: no RAM of this computer.
 const HEAP_AT = 0x20000000;
 
 // The instantiated port, its start (mp_js_init, which allocates the heap) first taking the
