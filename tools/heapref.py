@@ -63,6 +63,8 @@ class Heap:
                 if t is not None and t != h:
                     self.out[h].append(t)
                     self.into[t].append(h)
+        # sys.modules: the dict table pointing at the most modules
+        self.sys_modules = max(self.heads, key=lambda h: sum(self.heads[t][0] == "M" for t in self.out[h]))
         self.dynamic = _dynamic_names(names)
         self.static = self._static_count()
 
@@ -95,15 +97,13 @@ class Heap:
         return self.dynamic[q] if 0 <= q < len(self.dynamic) else None
 
     def modules(self):
-        """sys.modules: the dict table pointing at the most modules, as {module block: name}."""
-        table = max(self.heads, key=lambda h: sum(self.heads[t][0] == "M" for t in self.out[h]))
-        return {self.block(v): self.name(k) for k, v in self.pairs(table) if self.block(v) is not None}
+        """sys.modules, as {module block: name}."""
+        return {self.block(v): self.name(k) for k, v in self.pairs(self.sys_modules) if self.block(v) is not None}
 
     def _static_count(self):
         """How many names the firmware holds (the first dynamic name's number): the count that
         reads sys.modules' keys as the most module names of ours."""
-        table = max(self.heads, key=lambda h: sum(self.heads[t][0] == "M" for t in self.out[h]))
-        keys = [k >> 3 for k, _v in self.pairs(table) if k & 7 == 2]
+        keys = [k >> 3 for k, _v in self.pairs(self.sys_modules) if k & 7 == 2]
 
         def ours(s):
             return sum(0 <= q - s < len(self.dynamic) and self.dynamic[q - s].startswith("brisca") for q in keys)
