@@ -15,7 +15,7 @@
 // --again: MODULE compiled once before, then let go (as brisca.ui.app's unload() does), so the
 // names its source holds are in the interpreter's table already, as when a game imports a
 // module a second time: that compile makes no new names.
-import { boot } from "./mp32.mjs";
+import { boot, NAMES_INFO, namesOf } from "./mp32.mjs";
 
 const args = process.argv.slice(2);
 const again = args[0] === "--again";
@@ -70,8 +70,7 @@ async function attempt(bytes) {
 // The interpreter's table of names (qstrs), in bytes: it grows by doubling its pools, so what one
 // import adds to it depends on what came before (tools/fit.py puts the game's own growth there)
 function namesNow(vm) {
-  if (!vm.tryRun("import micropython\nmicropython.qstr_info()\ndel micropython")) return 0;
-  return parseInt(vm.lastLine().split("n_total_bytes=")[1], 10);
+  return vm.tryRun(NAMES_INFO) ? namesOf(vm.lastLine())[0] : 0;
 }
 
 const big = await attempt(BIG);

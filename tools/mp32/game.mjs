@@ -56,9 +56,9 @@ function measure(where) {
 let lastNames = 0;
 let lastCount = 0; // how many names the table held when last read
 function namesNow() {
-  vm.run("import micropython\nmicropython.qstr_info()\ndel micropython"); // "qstr pool: ... n_total_bytes=N"
-  lastCount = parseInt(vm.lastLine().split("n_qstr=")[1], 10);
-  return parseInt(vm.lastLine().split("n_total_bytes=")[1], 10);
+  const [bytes, count] = vm.names();
+  lastCount = count;
+  return bytes;
 }
 function namesGrown() {
   const now = namesNow();
@@ -77,9 +77,8 @@ if (script === "stand-ins") {
   vm.run("import player, board, displayio, terminalio, fontio, bitmaptools, vectorio, digitalio, pwmio, audioio, " +
     "audiocore, neopixel_write, analogio, storage, microcontroller, supervisor, keypad, busdisplay");
   console.log("STAND-INS %d", used() - base);
-  vm.run("import micropython\nmicropython.qstr_info()\ndel micropython");
-  console.log("STAND-IN-NAMES %d %d", parseInt(vm.lastLine().split("n_total_bytes=")[1], 10),
-    parseInt(vm.lastLine().split("n_qstr=")[1], 10));
+  const [bytes, count] = vm.names();
+  console.log("STAND-IN-NAMES %d %d", bytes, count);
   process.exit(0);
 }
 // Where the heap begins: a 16-byte block taken before anything else (the heap fills from its start:
@@ -169,10 +168,9 @@ for (let polls = 1; ; polls++) {
   }
   if (now !== screen) {
     screen = now;
-    const names = namesNow();
+    const [names, count, text] = vm.names();
     lastNames = names;
-    const count = parseInt(vm.lastLine().split("n_qstr=")[1], 10);
-    const text = parseInt(vm.lastLine().split("n_str_data_bytes=")[1], 10);
+    lastCount = count;
     console.log("VIEW %s %d %d %d %d", screen, used(), names, count, text);
     if (polls === 1 || screen === "title" && !printedModules) { // what start-up loaded
       vm.run("import sys\nprint('MODULES', ' '.join(sorted([k for k in sys.modules if k.startswith('brisca')])))");

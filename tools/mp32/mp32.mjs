@@ -58,6 +58,13 @@ function placedHigh(result) {
   return result.instance ? { instance: { exports: patched }, module: result.module } : { exports: patched };
 }
 
+// What the interpreter's table of names (qstrs) prints of itself, and its figures in that line:
+// [the bytes it takes, how many names, the bytes of their text].
+export const NAMES_INFO = "import micropython\nmicropython.qstr_info()\ndel micropython";
+export function namesOf(line) {
+  return ["n_total_bytes=", "n_qstr=", "n_str_data_bytes="].map((key) => parseInt(line.split(key)[1], 10));
+}
+
 // A MicroPython with a heap of `heapBytes`, `tree` (a host folder) copied to /board as its
 // current folder, and `paths` (folders under it) put first on sys.path. Exits with status 1 and
 // a MemoryError line once the heap would have run out (vm.tryRun() returns false instead).
@@ -105,6 +112,10 @@ export async function boot(tree, heapBytes, paths = [], options = {}) {
     // port adds heap areas rather than raise one of its own).
     ranOut: (e) => String(e && e.message !== undefined ? e.message : e).includes("MemoryError"),
     lastLine: () => last, // what Python printed last
+    names: () => { // the table of names' figures now (namesOf()), as a step
+      vm.run(NAMES_INFO);
+      return namesOf(last);
+    },
     free: () => memFree() - SPLIT,
     used: () => memAlloc(),
     collect, // (at the top level: this port collects only there)

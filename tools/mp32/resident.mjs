@@ -13,10 +13,7 @@ if (!tree || !modules.length) {
   process.exit(2);
 }
 const vm = await boot(tree, 1 << 20, ["firmware", "lib"]);
-function names() { // the table of names in bytes ("qstr pool: ... n_total_bytes=N")
-  vm.run("import micropython\nmicropython.qstr_info()\ndel micropython");
-  return parseInt(vm.lastLine().split("n_total_bytes=")[1], 10);
-}
+const names = () => vm.names()[0]; // the table of names, in bytes
 let before = vm.used();
 let namesBefore = names();
 for (const name of modules) {
