@@ -165,10 +165,10 @@ def report(path):
         g = heap.globals_table(h)[0] if kind == "M" else None
         if g is not None and g not in live:
             gone.setdefault(g, []).append(h)
+    every = {h for h, (kind, _n) in heap.heads.items() if kind == "M"}  # (sys.modules' among them)
     kept = []
     for g, contexts in sorted(gone.items()):
-        others = {m for m in heap.heads if heap.heads[m][0] == "M" and m not in contexts}
-        held = heap.closure([g] + contexts, set(loaded) | others)
+        held = heap.closure([g] + contexts, every.difference(contexts))
         by = sorted({s for x in held for s in heap.into[x] if s not in held})
         size = sum(heap.heads[x][1] for x in held) * BLOCK
         holders = ", ".join("%d B (%s)" % (heap.heads[s][1] * BLOCK, heap.heads[s][0]) for s in by)
