@@ -55,13 +55,13 @@ function measure(where) {
 // it grew in that poll (tools/fit.py counts that instead of what it grew by when measured alone)
 let lastNames = 0;
 let lastCount = 0; // how many names the table held when last read
-function namesNow() {
-  const [bytes, count] = vm.names();
-  lastCount = count;
-  return bytes;
+function namesNow() { // [bytes, names, bytes of text], as vm.names()
+  const figures = vm.names();
+  lastCount = figures[1];
+  return figures;
 }
 function namesGrown() {
-  const now = namesNow();
+  const now = namesNow()[0];
   const grown = now - lastNames;
   lastNames = now;
   return grown;
@@ -94,7 +94,7 @@ step("player.begin(" + JSON.stringify(script) + ")");
 // open_store() picks them on CircuitPython.
 step("import code\nfrom brisca.save.store import SaveData\nphases = code.boot(SaveData(microcontroller.nvm))\n" +
   "del SaveData", "code.py");
-lastNames = namesNow();
+lastNames = namesNow()[0];
 for (let phase = 1; ; phase++) {
   const before = used();
   step("parts = next(phases)\nready = type(parts) is tuple\nname = parts if type(parts) is str else ''",
@@ -168,9 +168,8 @@ for (let polls = 1; ; polls++) {
   }
   if (now !== screen) {
     screen = now;
-    const [names, count, text] = vm.names();
+    const [names, count, text] = namesNow();
     lastNames = names;
-    lastCount = count;
     console.log("VIEW %s %d %d %d %d", screen, used(), names, count, text);
     if (polls === 1 || screen === "title" && !printedModules) { // what start-up loaded
       vm.run("import sys\nprint('MODULES', ' '.join(sorted([k for k in sys.modules if k.startswith('brisca')])))");
