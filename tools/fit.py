@@ -10,8 +10,9 @@ step, less what the stand-ins for CircuitPython's own modules take (on a board t
 - each screen: the heap in use after its first appearance, and after every later one (the names
   table, the interpreter's qstrs, only ever grows: it is counted apart);
 - the peaks of the full script and of the 4-player hard script, from .mpy files;
-- a large block: after every screen change a 16 KB bytearray must still fit a heap of the budget
-  (the heap is first fit: where it lands says whether it would), in runs of their own;
+- a large block: after every screen change a 16 KB bytearray must still fit the least heap a
+  PyBadge leaves Python, 120,000 B (BLOCK_HEAP; the heap is first fit: where it lands says whether
+  it would), in runs of their own;
 - the cold start from .py, as tools/install.py ships the game without CircuitPython's compiler
   (a large module in pieces compiled one at a time: brisca/pieces.py): each module's compile peak
   (tools/mp32/compile.mjs) over what the heap held when the game imported it (screens' modules
@@ -51,7 +52,11 @@ import slim  # noqa: E402
 BUDGET = 96_000  # resident peak, any screen, from .mpy; and the cold start from .py
 TITLE_BUDGET = 64_000
 REVISIT = 2048  # a screen shown again holds at most this much more than the first time
-BLOCK = 16384  # a block this large must still fit after every screen change
+BLOCK = 16384  # a block this large must still fit after every screen change,
+# in the least heap a PyBadge leaves Python by issue 12's estimate (120 to 140 KB). The budget's
+# reserve above 96,000 B is there for fragmentation, among others; and inside the budget the check
+# would be one of totals, not of fragmentation, since the peaks may take all of its 96,000 B.
+BLOCK_HEAP = 120_000
 _PARSING = threading.Lock()
 
 
@@ -254,7 +259,7 @@ def table(fig):
              "| cold start from .py: the largest compile peak over what the heap held (%s) | %d | %d |"
              % (fig["cold_worst"][0].rsplit(" ", 1)[0], fig["cold_start"], BUDGET),
              "| a 16 KB block after every screen change: how far up the heap its end lies | %d | %d |"
-             % (fig["block_end"], BUDGET),
+             % (fig["block_end"], BLOCK_HEAP),
              "| a screen shown again: the most it holds over its first time (names apart) | %d | %d |"
              % (fig["revisit"], REVISIT)]
     lines += ["", "| screen (full script) | first time | largest later | names table (ours) |", "|---|---|---|---|"]
