@@ -8,9 +8,10 @@ import gc
 
 # What the board compiles from here on keeps no line numbers (micropython.opt_level(3), as
 # tools/install.py's mpy-cross -O3): about 4 KB less heap at the table. Tracebacks still name the
-# module and the function. (Absent on CircuitPython builds without the full feature set.)
+# module and the function. (CircuitPython has it on full builds, a PyBadge's among them, though its
+# stubs leave it out; without it, the line numbers stay.)
 try:
-    from micropython import opt_level
+    from micropython import opt_level  # type: ignore[attr-defined]
 
     opt_level(3)
     del opt_level

@@ -128,6 +128,16 @@ def test_boot_to_the_title_from_source(tree):
     assert screens == ["SCREEN title: New game / Replay a deal"], out
 
 
+def test_what_code_py_imports_compiles_without_line_numbers(tree):
+    # (about 4 KB less heap at the table; a traceback still names the module and the function)
+    code = ("import code, micropython, sys\nprint('level', micropython.opt_level())\nimport brisca.replay\n"
+            "try:\n    brisca.replay.from_replay_code('0')\nexcept Exception as e:\n    sys.print_exception(e)")
+    proc = device_boot.run(tree, code, BOOT_HEAP)
+    out = proc.stdout + proc.stderr
+    assert "level 3" in out, out
+    assert 'File "brisca/replay.py", line 1, in from_replay_code' in out, out
+
+
 @pytest.mark.parametrize("held", (True, False))
 def test_boot_py_gives_the_drive_to_the_game_only_with_select_held(tree, held):
     # boot.py runs alone in a fresh VM on a board, with the whole heap. Here it is compiled from

@@ -334,15 +334,16 @@ def test_without_circuitpythons_mpy_cross_py_files_ship_and_the_user_learns_wher
 
 
 def circuitpython_mpy_cross_on_path(tmp_path, monkeypatch):
-    """A fake CircuitPython 9 mpy-cross on PATH: its .mpy is "M", the source's name (-s), a newline
-    and the source."""
+    """A fake CircuitPython 9 mpy-cross on PATH: its .mpy is "M", the source's name (-s), its
+    optimisation options, a newline and the source."""
     body = ("import sys\n"
             "if '--version' in sys.argv:\n"
             "    print('CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6')\n"
             "else:\n"
             "    out = sys.argv[sys.argv.index('-o') + 1]\n"
             "    name = sys.argv[sys.argv.index('-s') + 1].encode()\n"
-            "    open(out, 'wb').write(b'M' + name + b'\\n' + open(sys.argv[-1], 'rb').read())\n")
+            "    opts = ' '.join(a for a in sys.argv if a.startswith('-O')).encode()\n"
+            "    open(out, 'wb').write(b'M' + name + b' ' + opts + b'\\n' + open(sys.argv[-1], 'rb').read())\n")
     tool = fake_tool(tmp_path, "mpy-cross", body)
     monkeypatch.setattr(install, "which", lambda name: tool if name == "mpy-cross" else None)
 
@@ -356,8 +357,9 @@ def test_circuitpython_mpy_cross_compiles_our_modules(tmp_path, source, monkeypa
     got = files_on(drive)
     assert "brisca/game.mpy" in got and "brisca/game.py" not in got
     assert "code.py" in got and "boot.py" in got and "code.mpy" not in got
-    # named in tracebacks by its module's name, a name its import makes anyway (not one more)
-    assert (drive / "brisca" / "game.mpy").read_bytes().startswith(b"Mbrisca.game\n")
+    # named in tracebacks by its module's name, a name its import makes anyway (not one more), and
+    # without line numbers (-O3: about 4 KB less heap at the table)
+    assert (drive / "brisca" / "game.mpy").read_bytes().startswith(b"Mbrisca.game -O3\n")
 
 
 def test_a_compiled_module_names_its_source_by_its_module():
@@ -404,7 +406,7 @@ def test_a_large_module_ships_in_pieces_as_py_and_whole_as_mpy(tmp_path, source,
     assert run(source, drive) == 0
     got = files_on(drive)
     assert "brisca/big.mpy" in got and "brisca/big.src" not in got and "brisca/big.py" not in got
-    assert (drive / "brisca" / "big.mpy").read_bytes() == b"Mbrisca.big\n" + slim.anchor(big)  # compiled whole
+    assert (drive / "brisca" / "big.mpy").read_bytes() == b"Mbrisca.big -O3\n" + slim.anchor(big)  # compiled whole
 
 
 def test_real_repo_tree_is_installable_or_says_why(tmp_path):
