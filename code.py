@@ -7,7 +7,7 @@ console), never a bare traceback on the display. Press reset to start again.
 import gc
 
 # What the board compiles from here on keeps no line numbers (micropython.opt_level(3), as
-# tools/install.py's mpy-cross -O3): about 4 KB less heap at the table. Tracebacks still name the
+# tools/install.py's mpy-cross -O3): about 3 KB less heap at the table. Tracebacks still name the
 # module and the function. (CircuitPython has it on full builds, a PyBadge's among them, though its
 # stubs leave it out; without it, the line numbers stay.)
 try:

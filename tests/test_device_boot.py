@@ -129,7 +129,7 @@ def test_boot_to_the_title_from_source(tree):
 
 
 def test_what_code_py_imports_compiles_without_line_numbers(tree):
-    # (about 4 KB less heap at the table; a traceback still names the module and the function)
+    # (about 3 KB less heap at the table; a traceback still names the module and the function)
     code = ("import code, micropython, sys\nprint('level', micropython.opt_level())\nimport brisca.replay\n"
             "try:\n    brisca.replay.from_replay_code('0')\nexcept Exception as e:\n    sys.print_exception(e)")
     proc = device_boot.run(tree, code, BOOT_HEAP)

@@ -358,7 +358,7 @@ def test_circuitpython_mpy_cross_compiles_our_modules(tmp_path, source, monkeypa
     assert "brisca/game.mpy" in got and "brisca/game.py" not in got
     assert "code.py" in got and "boot.py" in got and "code.mpy" not in got
     # named in tracebacks by its module's name, a name its import makes anyway (not one more), and
-    # without line numbers (-O3: about 4 KB less heap at the table)
+    # without line numbers (-O3: about 3 KB less heap at the table)
     assert (drive / "brisca" / "game.mpy").read_bytes().startswith(b"Mbrisca.game -O3\n")
 
 
