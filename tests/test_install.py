@@ -14,6 +14,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import boards  # noqa: E402  (tools/ is not a package)
 import install  # noqa: E402
+import mpytree  # noqa: E402
 import slim  # noqa: E402
 
 CP9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\nUID:1\r\n"
@@ -363,9 +364,12 @@ def test_circuitpython_mpy_cross_compiles_our_modules(tmp_path, source, monkeypa
 
 
 def test_a_compiled_module_names_its_source_by_its_module():
-    assert install.source_name("brisca/ui/app.py") == "brisca.ui.app"
-    assert install.source_name("brisca/save/__init__.py") == "brisca.save"
-    assert install.source_name("displayio.py") == "displayio"
+    assert mpytree.source_name("brisca/ui/app.py") == "brisca.ui.app"
+    assert mpytree.source_name("brisca/save/__init__.py") == "brisca.save"
+    assert mpytree.source_name("displayio.py") == "displayio"
+    # (the test trees compile as install.py does; a library keeps its lines, as in Adafruit's bundle)
+    assert mpytree.cross_options("brisca/ui/app.py") == ["-O3", "-s", "brisca.ui.app"]
+    assert mpytree.cross_options("adafruit_display_text/label.py", lines=True) == ["-s", "adafruit_display_text.label"]
 
 
 def test_parse_boot_out_variants():

