@@ -28,12 +28,11 @@ const dot = module.lastIndexOf(".");
 const FORGET = `import sys\nsys.modules.pop("${module}")\n` +
   (dot > 0 ? `delattr(sys.modules["${module.slice(0, dot)}"], "${module.slice(dot + 1)}")\n` : "") + "del sys";
 // one a step: all in one step, the garbage each leaves as it loads lies between the next ones'
-// objects, and the heap's highest object ends 10 KB over what they hold. First, as code.py does:
-// no line numbers in what is compiled after it.
-const STAND_INS = ["import micropython\nmicropython.opt_level(3)\ndel micropython"].concat(
-  ("player board displayio terminalio fontio bitmaptools vectorio digitalio pwmio audioio audiocore " +
-    "neopixel_write analogio storage microcontroller supervisor keypad busdisplay time").split(" ")
-    .map((m) => "import " + m));
+// objects, and the heap's highest object ends 10 KB over what they hold
+const STAND_INS = ("player board displayio terminalio fontio bitmaptools vectorio digitalio pwmio audioio audiocore " +
+  "neopixel_write analogio storage microcontroller supervisor keypad busdisplay time").split(" ").map((m) => "import " + m);
+// as code.py does first: no line numbers in what is compiled after it
+const NO_LINES = "import micropython\nmicropython.opt_level(3)\ndel micropython";
 
 // The run with `bytes` of heap (asked for): [used before MODULE, used after, that heap], or null
 // if it ran out. The interpreter has a heap of BIG, whatever `bytes`: the stand-ins' own import
@@ -58,7 +57,7 @@ function importInSteps(vm) {
 
 async function attempt(bytes) {
   const vm = await boot(tree, BIG, ["firmware", "lib"], { quiet: true });
-  for (const code of [...STAND_INS, ...pre.map((m) => "import " + m)]) {
+  for (const code of [NO_LINES, ...STAND_INS, ...pre.map((m) => "import " + m)]) {
     if (!vm.tryRun(code)) return null;
   }
   if (again && !(importInSteps(vm) && vm.tryRun(FORGET))) return null;

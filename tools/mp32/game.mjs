@@ -19,8 +19,8 @@
 // shows another screen, how much of it the interpreter's table of names (qstrs, never freed) takes,
 // how many names it holds, and how much of it is their text (the rest: its pools of entries).
 // With MP32_PROBE=<bytes> set, a bytearray that size is allocated then too: "BLOCK <bytes>", how
-// far from the heap's start its end lies (the heap is first fit: a 16 KB block that ends below the
-// budget fits a heap of the budget). With MP32_DUMP=<screen>:<n>:<path> set, the n-th time that
+// far from the heap's start its end lies (the heap is first fit: a block that ends below a size
+// fits a heap of that size; tools/fit.py's BLOCK_HEAP). With MP32_DUMP=<screen>:<n>:<path> set, the n-th time that
 // screen shows, the heap as it is then goes to <path>.map (the port's map of its blocks),
 // <path>.bin (its bytes) and <path>.names (the names table), for tools/heapref.py, and the run
 // ends.
