@@ -3,8 +3,11 @@
 Portable (CPython, MicroPython, CircuitPython) and lean: cards are ints 0..39 (suit * 10 + rank),
 every pile is a preallocated `bytearray`, ranks, strength and points come from `bytes` tables.
 The API has OpenSpiel's shape: a `Game` tells whose turn it is and its legal actions, applies one,
-and gives each seat a `View` of exactly what that seat may know. Text (card names, rules words,
-game records, presets) lives in `brisca.notation`, which play does not need.
+and gives each seat a `View` of exactly what that seat may know. The core knows cards, rules,
+moves and bytes and imports nothing of the game's own: the text (card names, rules words, presets,
+records, replay codes: brisca.notation) lives above it and imports it, never the reverse. Reading
+a saved game (Game.from_bytes) is loaded on its first use from brisca/_saved.py, which imports
+nothing either.
 """
 
 try:
@@ -88,11 +91,16 @@ class Rules:
         self.target = target
         self.style = style
         n, f, t, m = players, flags, target, match
+        for v in (n, deck, f, tie, m, t, style):
+            if type(v) is not int:  # (True is no number of players, 2.0 none either)
+                raise TypeError("rules: whole numbers expected, not %r" % (v,))
         why = None
         if n not in PLAYERS:
             why = "players: 2, 3, 4 or 6"
-        elif deck not in ((40, 32), (39, 36, 32), (40, 32), (), (36, 32))[n - 2]:
-            why = "deck: 40/32 cards for 2 or 4 players, 39/36/32 for 3, 36/32 for 6"
+        elif deck not in ((40, 32), (39, 36, 32), (40, 32), (), (36,))[n - 2]:
+            # (32 cards with 3: each for himself, as in Bosnia (seeds/002); 6 play in teams, and the
+            # 32-card game has teams of two only, so 6 take the 36 cards of RULES.md section 3)
+            why = "deck: 40/32 cards for 2 or 4 players, 39/36/32 for 3, 36 for 6"
         elif f & ~127:
             why = "unknown flags"
         elif f & F_NO_TRUMP and (n != 2 or f & (F_EXCHANGE | F_REDEAL | F_DOUBLE)):
@@ -143,14 +151,10 @@ class Rules:
     def __eq__(self, other):
         return isinstance(other, Rules) and self.to_bytes() == other.to_bytes()
 
-    def __str__(self):
-        from brisca.notation import rules_text
-
-        return rules_text(self)
-
 
 # -- randomness ----------------------------------------------------------------------------------
-SEED_MAX = const(0x3FFFFFFF)  # 30-bit seeds stay small ints on every board
+SEED_MAX = const(0x3FFFFFFF)  # a deal's seed: 30 bits, a small int on every board
+SEED_BITS = const(60)  # a match's seed, its secret: 0 .. 2**60 - 1
 
 
 class Random:
@@ -185,12 +189,24 @@ class Random:
             i -= 1
 
 
+def _speck(x, y, k, a, b, c):
+    # Speck32/64 (Beaulieu et al., 2013: 16-bit words, 22 rounds): the block (x, y) enciphered
+    # under the key (c, b, a, k), folded to 30 bits. Small ints only: no allocation, the same on
+    # every runtime.
+    for i in range(22):
+        x = ((x >> 7 | x << 9) & 0xFFFF) + y & 0xFFFF ^ k
+        y = (y << 2 | y >> 14) & 0xFFFF ^ x
+        d = (k + ((a >> 7 | a << 9) & 0xFFFF) & 0xFFFF) ^ i
+        k = (k << 2 | k >> 14) & 0xFFFF ^ d
+        a, b, c = b, c, d
+    return (x & 0x3FFF) << 16 | y
+
+
 def deal_seed(seed, deal_no):
-    """The seed of deal `deal_no` (0-based) of a match started with `seed` (0..SEED_MAX): the sum
-    of seed and deal_no * 1000003 modulo 2**30, kept to small ints (a board's sum of two 30-bit
-    numbers, or 2**30 itself, would be a long int allocated on the heap)."""
-    step = deal_no * 1000003 & SEED_MAX
-    return seed + step if seed <= SEED_MAX - step else seed - (SEED_MAX - step) - 1
+    """The seed of deal `deal_no` (0-based) of a match started with `seed` (its secret, 0 ..
+    2**60 - 1): the deal's number enciphered with the secret as the key, so a deal's seed (which
+    its replay code shows) leads neither to the secret nor to another deal's seed."""
+    return _speck(deal_no, 0x4272, seed & 0xFFFF, seed >> 16 & 0xFFFF, seed >> 32 & 0xFFFF, seed >> 48 & 0xFFF)
 
 
 def side_points(self, side):
@@ -211,9 +227,8 @@ MATCH_OVER = const(3)
 HAND_MAX = const(5)
 _TRICK_MAX = const(8)  # 6 players x 1, or 4 players x 2 (double)
 _MOVES_MAX = const(80)
-_FORMAT_VERSION = const(2)  # 2: the exchange step whenever it is publicly possible
+_FORMAT_VERSION = const(3)  # 2: the exchange step whenever it is publicly possible; 3: 60-bit secrets
 _MAGIC = const(0xB7)
-_HEADER = const(23)  # the save's header (read by brisca/_saved.py)
 
 
 _LEGAL = bytearray(HAND_MAX)  # apply()'s scratch: checking a move allocates nothing
@@ -221,6 +236,11 @@ _LEGAL = bytearray(HAND_MAX)  # apply()'s scratch: checking a move allocates not
 
 class Game:
     """A match in progress: the current deal's cards and the match tally.
+
+    `seed` is the match's secret (0 .. 2**60 - 1): every deal's seed follows from it one way
+    (deal_seed), and nothing a seat sees or a replay code shows leads back to it. A game dealt
+    from one deal's own seed (`Game.dealt`: a replay code, a record of a match not over) has no
+    secret: its later deals follow from that deal's seed, so whoever knows it can foresee them.
 
     Seats are numbered in playing order; seat dealer + 1 leads the first trick. Attributes are
     read-only for callers: `phase`, `turn`, `leader`, `dealer`, `trump_suit`, `trump_card` (the
@@ -234,9 +254,14 @@ class Game:
         n = rules.players
         if type(dealer) is not int or not 0 <= dealer < n:  # (True is no seat)
             raise ValueError("no seat %r at this table" % (dealer,))
+        if type(seed) is not int or seed < 0 or seed >> SEED_BITS:
+            raise ValueError("seed %r: a whole number 0 .. 2**60 - 1" % (seed,))
         self.rules = rules
         self.n = n
-        self.seed = seed & SEED_MAX
+        # The secret in two small-int halves (sh = -1: none, a game dealt from `key` itself).
+        self.sh = seed >> 30
+        self.sl = seed & SEED_MAX
+        self.key = 0  # this deal's seed
         self.deck = bytearray(40)  # this deal's order; the stock is deck[top:end], face-up card last
         self.hands = bytearray(n * HAND_MAX)
         self.hand_len = bytearray(n)
@@ -255,15 +280,36 @@ class Game:
         self.deal_no = 0
         self.dealer = dealer
         self.match_winners = 0
+        self._rekey()
         self._deal()
+
+    @classmethod
+    def dealt(cls, rules, key, dealer=0):
+        """A game whose first deal is shuffled from `key` itself (a deal's seed, 0..SEED_MAX, as a
+        replay code carries it): the same cards as that deal, with no secret behind it."""
+        if type(key) is not int or not 0 <= key <= SEED_MAX:
+            raise ValueError("deal seed %r: a whole number 0 .. 2**30 - 1" % (key,))
+        g = cls(rules, 0, dealer)
+        g.sh, g.key = -1, key
+        g._deal()
+        return g
+
+    def _rekey(self):
+        # This deal's seed: from the secret, or, with none, from the deal before's seed.
+        hi, lo = (self.sh, self.sl) if self.sh >= 0 else (0, self.key)
+        self.key = _speck(self.deal_no, 0x4272, lo & 0xFFFF, lo >> 16 | (hi & 3) << 14, hi >> 2 & 0xFFFF, hi >> 18)
 
     # -- dealing and tricks
     def deal_from(self, order):
         """Deal the current deal again from a prearranged `order` instead of the shuffle (for
         tutorials and tests): the cards in dealing order, then the card to turn, then the stock
         from the top. Such a deal is not what to_bytes()/from_bytes() restore."""
-        if bytes(sorted(order)) != self.rules.deck_cards():
-            raise ValueError("the order must hold each card of this deck once")
+        try:
+            ok = bytes(sorted(order)) == self.rules.deck_cards()
+        except (TypeError, ValueError):  # not a sequence of cards at all
+            ok = False
+        if not ok:
+            raise ValueError("the order must hold each card of this deck once, not %r" % (order,))
         self._deal(order)
 
     def _deal(self, order=None):
@@ -275,7 +321,7 @@ class Game:
             deck[:end] = order
         else:
             end = r.deck_cards(deck)
-            Random(deal_seed(self.seed, self.deal_no)).shuffle(deck, 0, end)
+            Random(self.key).shuffle(deck, 0, end)
         for i in range(40):
             self.played_by[i] = self.exposed[i] = 0
         for s in range(n):
@@ -290,9 +336,13 @@ class Game:
                 pos += 1
         self.trump_card = self.trump_suit = NO_CARD
         if r.flags & F_NO_TRUMP == 0:
-            # Redeal option: a turned Ace or Three goes back into the middle; turn the next card.
-            while r.flags & F_REDEAL and deck[pos] % 10 in (_ACE, _THREE):
-                mid = pos + (end - pos) // 2
+            # Redeal option: a turned Ace or Three goes back into the middle of the stock and the
+            # next card is turned. Each card from here to the middle is turned once at most: on
+            # every table Rules allows, one of them is neither (tests/test_core_bounds.py).
+            mid = pos + (end - pos) // 2
+            for _ in range(mid - pos + 1 if r.flags & F_REDEAL else 0):
+                if deck[pos] % 10 not in (_ACE, _THREE):
+                    break
                 card = deck[pos]
                 deck[pos:mid] = deck[pos + 1: mid + 1]
                 deck[mid] = card
@@ -420,6 +470,7 @@ class Game:
                 action, self.turn, " ".join(str(a) for a in _LEGAL[:n]) or "none, the match is over"))
         if action == NEXT_DEAL:
             self.deal_no += 1
+            self._rekey()
             self._deal()
             return
         self.moves[self.nmoves] = action
@@ -560,18 +611,23 @@ class Game:
 
     # -- saving
     def to_bytes(self):
-        """The whole game in at most 128 bytes: rules, seed, match tally and this deal's moves."""
-        s = self.seed
+        """The whole game in at most 128 bytes: rules, secret (or this deal's seed, where there is
+        none), match tally and this deal's moves. Version 3: brisca/_saved.py says the layout."""
+        h, lo, top = self.sh, self.sl, self.sh >> 24
+        if h < 0:
+            h, lo, top = 0, self.key, 0x80  # the top bit: no secret, this deal's seed instead
         return bytes((_MAGIC, _FORMAT_VERSION)) + self.rules.to_bytes() + bytes(
-            (s >> 24, s >> 16 & 255, s >> 8 & 255, s & 255, self.deal_no, self.deal_dealer)
-        ) + bytes(self.tally0) + bytes((self.nmoves,)) + bytes(self.moves[: self.nmoves])
+            (top, h >> 16 & 255, h >> 8 & 255, h & 255, lo >> 24, lo >> 16 & 255, lo >> 8 & 255, lo & 255,
+             self.deal_no, self.deal_dealer)) + bytes(self.tally0) + bytes((self.nmoves,)) + bytes(
+            self.moves[: self.nmoves])
 
     @classmethod
     def from_bytes(cls, data):
-        """Restore a game from to_bytes(); a ValueError if `data` is not one, a TypeError if not bytes."""
+        """Restore a game from to_bytes() (or an earlier version's); a ValueError if `data` is not
+        one, or not a state a match can reach, a TypeError if not bytes."""
         from brisca._saved import from_bytes  # (loaded on first use: a resume, a record read)
 
-        return from_bytes(cls, data)
+        return from_bytes(cls, Rules, data)
 
 
 class View:

@@ -1,6 +1,10 @@
 """Replay codes: rules (4 bytes), the deal's seed (4) and its dealer (1) in 15 Crockford base-32
 characters, and a check character that refuses every one-character typo and every swap of two
-characters, shown as 0040-208G-BW47-C00Q. Typing one on another board deals the same cards.
+characters, shown as 0040-208G-BW47-C00Q. Typing one on another board deals the same cards. A code
+tells this deal's cards and nothing more: the match's later deals follow from its secret, which no
+code carries (brisca.core.deal_seed). One code per deal: a code is typed in upper or lower case,
+with or without its dashes or spaces, O for 0 and I or L for 1, and read back it is written the
+one way; the bits past the last byte must be 0, so no two codes mean the same deal.
 
 A module of its own, apart from the records (brisca/_records.py): the end-of-deal screen shows a
 code, and a board that compiles our .py files compiles this much there, over the game it holds.
@@ -28,10 +32,9 @@ def _check(values):
 
 
 def replay_code(game):
-    """A short code for the current deal: another board replays it with from_replay_code()."""
-    from brisca import core
-
-    seed = core.deal_seed(game.seed, game.deal_no)
+    """A short code for the current deal: another board replays it with from_replay_code(). It
+    shows the whole deal (the hands, the stock's order): show it once the deal is over."""
+    seed = game.key
     data = game.rules.to_bytes() + bytes((seed >> 24, seed >> 16 & 255, seed >> 8 & 255, seed & 255,
                                           game.deal_dealer))
     out = []
@@ -56,12 +59,14 @@ def from_replay_code(code):
     values = []
     if not isinstance(code, str):
         raise TypeError("replay code: a str expected, not %s" % type(code).__name__)
-    for ch in code.upper().replace("O", "0").replace("I", "1").replace("L", "1"):
+    for ch in code:
         if ch in "- ":
             continue
-        if ch not in CODE_ALPHABET:
+        up = ch.upper() if "a" <= ch <= "z" else ch  # (ASCII only: a dotless i is no I)
+        up = "0" if up == "O" else "1" if up in "IL" else up
+        if up not in CODE_ALPHABET:
             raise ValueError("replay code: %r is not a code character" % (ch,))
-        values.append(CODE_ALPHABET.index(ch))
+        values.append(CODE_ALPHABET.index(up))
     if len(values) != 16:
         raise ValueError("replay code: 16 characters expected, got %d" % len(values))
     if _check(values):
@@ -74,6 +79,7 @@ def from_replay_code(code):
         if nbits >= 8:
             nbits -= 8
             data.append(acc >> nbits & 255)
+    if acc & 7 or data[4] > 63:  # (the 3 bits past the 9th byte; a deal's seed has 30 bits)
+        raise ValueError("replay code: not a code this game writes")
     rules = core.Rules.from_bytes(bytes(data[:4]))
-    seed = data[4] << 24 | data[5] << 16 | data[6] << 8 | data[7]
-    return core.Game(rules, seed, data[8])
+    return core.Game.dealt(rules, data[4] << 24 | data[5] << 16 | data[6] << 8 | data[7], data[8])

@@ -8,7 +8,7 @@ from brisca import ai, core
 from brisca.notation import parse_rules
 
 VARIANTS = ["p2", "p2 exchange", "p2 notrump follow", "p2 open", "p2 double", "p2 d32 follow exchange",
-            "p3 d39", "p3 d36", "p4", "p4 double partners", "p4 follow", "p6 d36", "p6 d32 partners"]
+            "p3 d39", "p3 d36", "p4", "p4 double partners", "p4 follow", "p6 d36", "p6 d36 partners", "p3 d32"]
 LEVELS = ai.LEVELS.split()
 CODES = ai.REASONS.split()
 

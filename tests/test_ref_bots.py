@@ -11,7 +11,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools")
 import ref_bots  # noqa: E402
 
 from brisca import core  # noqa: E402
-from brisca.notation import parse_rules  # noqa: E402
+from brisca.notation import parse_rules, rules_text  # noqa: E402
 
 FAST = ("pimc:samples=3,depth=4", "ismcts:iterations=40")
 
@@ -29,7 +29,7 @@ def play_deal(rules, names, seed):
     while g.phase < core.DEAL_OVER:
         g.view(g.turn, v)
         a = players[g.turn].choose(v)
-        assert a in legal(v), (str(rules), seed, a, legal(v))
+        assert a in legal(v), (rules_text(rules), seed, a, legal(v))
         actions.append(a)
         g.apply(a)
     return actions

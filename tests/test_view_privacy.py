@@ -12,7 +12,7 @@ from brisca import core, notation
 
 SHAPES = [
     "p2", "p2 exchange", "p2 exchange redeal wins:3", "p3 d39", "p3 d36 exchange", "p3 d32 exchange",
-    "p4 partners", "p4 exchange partners best:3", "p6 d36 exchange", "p6 d36 partners redeal", "p6 d32 exchange",
+    "p4 partners", "p4 exchange partners best:3", "p6 d36 exchange", "p6 d36 partners redeal", "p3 d32 exchange redeal",
     "p2 double exchange", "p4 double exchange", "p2 open", "p2 open exchange", "p2 notrump follow",
     "p2 d32 exchange follow french", "p4 d32 partners french", "p2 follow exchange points:121",
 ]

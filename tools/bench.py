@@ -36,7 +36,7 @@ from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402 (after sys.pa
 from pystone_ref import PYBADGE_PYSTONES, Unavailable, cpython_pystones, write_module  # noqa: E402
 
 from brisca import ai, core  # noqa: E402 (after sys.path / gc set-up on purpose)
-from brisca.notation import parse_rules  # noqa: E402 (after sys.path / gc set-up on purpose)
+from brisca.notation import parse_rules, rules_text  # noqa: E402 (after sys.path / gc set-up on purpose)
 
 NAMES = ("easy", "medium", "hard", "hard1", "random", "greedy", "pimc", "ismcts", "gymgreedy")
 
@@ -117,7 +117,7 @@ def play_deal(args):
     v = core.View(rules)
     scores, points, ta, tb = [], [], [], []
     for seating in seatings(rules.players):
-        g = core.Game(rules, seed)
+        g = core.Game.dealt(rules, seed & core.SEED_MAX)  # the deal of this seed, as ever
         players = [make(a if seating[s] else b, rules, seed * 7 + s) for s in range(rules.players)]
         while g.phase < core.DEAL_OVER:
             s = g.turn
@@ -217,7 +217,7 @@ def main(argv=None):
         if o.players == 3 and " d" not in " " + text:
             text += " d39"
     rules = parse_rules(text)
-    text = str(rules)
+    text = rules_text(rules)
     first = (o.seed * 100003) % 1000000000
     work = [(o.a, o.b, text, first + i) for i in range(o.deals)]
     scores, points, ta, tb, pairs = [], [], [], [], []

@@ -24,7 +24,7 @@ print("RES", gc.mem_alloc() - mid, mid - before)
 from bench_players import GreedyPlayer, RandomPlayer  # noqa: E402 (after sys.path / gc set-up on purpose)
 from bench_ref import workload  # noqa: E402 (after sys.path / gc set-up on purpose)
 
-from brisca.notation import parse_rules  # noqa: E402 (after sys.path / gc set-up on purpose)
+from brisca.words import parse_rules  # noqa: E402 (after sys.path / gc set-up on purpose)
 
 
 # Runs of each timing, the fastest kept: a loaded host preempts millisecond tasks often, and only
@@ -48,7 +48,7 @@ def main():
     for d in range(deals):
         seed = first + d
         for swap in (0, 1):
-            g = core.Game(rules, seed)
+            g = core.Game.dealt(rules, seed & core.SEED_MAX)
             players = []
             for s in range(n):
                 who = (a, b)[(s + swap) % 2]

@@ -259,7 +259,7 @@ def gen_chunk(args):
     feats = [0] * 48
     out = []
     for d in range(deals):
-        g = core.Game(rules, (seed * 1000 + d) & core.SEED_MAX)
+        g = core.Game.dealt(rules, (seed * 1000 + d) & core.SEED_MAX)
         for p in me_players:
             p.deal = -1
         while g.phase < core.DEAL_OVER:
@@ -444,7 +444,7 @@ def _duel(args):
     v = core.View(rules)
     total = 0.0
     for a_seat in (0, 1):
-        g = core.Game(rules, seed)
+        g = core.Game.dealt(rules, seed & core.SEED_MAX)
         players = [ai.Player(rules, "hard", seed * 7 + s) if s == a_seat else hard1.player(rules, seed * 7 + s)
                    for s in range(2)]
         while g.phase < core.DEAL_OVER:

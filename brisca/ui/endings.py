@@ -49,7 +49,7 @@ class Screen(ListScreen):
         g = app.game
         if app.exported is None or app.exported[0] is not g or app.exported[1] != g.deal_no:
             from brisca import export
-            from brisca.notation import record
+            from brisca._records import record
 
             r = g.rules
             lines = ["Brisca deal %d: %s" % (g.deal_no + 1, ", ".join(app.names[:g.n])),

@@ -21,9 +21,9 @@ FLAG_ITEMS = (("exch", core.F_EXCHANGE, "o_exch"), ("redeal", core.F_REDEAL, "o_
 
 def preset_values(v, name):
     """Apply regional preset `name` to the option values `v` (every option stays changeable)."""
-    from brisca import notation
+    from brisca import words
 
-    r = notation.preset(name, MODE_SEATS[v["mode"]][0])
+    r = words.preset(name, MODE_SEATS[v["mode"]][0])
     v["preset"] = index_of(name, PRESETS, 0)
     for key, flag, _label in FLAG_ITEMS:
         v[key] = 1 if r.flags & flag else 0

@@ -39,18 +39,23 @@ def test_moves_and_views_allocate_nothing():
 
 
 def test_deal_seeds_are_small_int_arithmetic():
-    """A deal's seed is worked out in small ints: on a board (31-bit small ints) the sum of two
-    30-bit numbers, or 2**30 itself, would be a long int on the heap, once per deal."""
-    edges = ((0, 0), (1, 1), (core.SEED_MAX - 1000003, 1), (core.SEED_MAX - 1000002, 1), (core.SEED_MAX, 2),
-             (core.SEED_MAX, 1073), (12345, 255))
-    for seed, deal in edges:
-        assert core.deal_seed(seed, deal) == (seed + deal * 1000003) % (core.SEED_MAX + 1)
+    """A deal's seed is worked out in small ints (Speck32/64 on 16-bit words): on a board (31-bit
+    small ints) anything past 2**30 would be a long int on the heap, once per deal. Speck's
+    published test vector (key 1918 1110 0908 0100, block 6574 694c -> a868 42f2) holds."""
+    assert core._speck(0x6574, 0x694C, 0x0100, 0x0908, 0x1110, 0x1918) == (0xA868 & 0x3FFF) << 16 | 0x42F2
+    g = core.Game(core.Rules(2), 1)
+    edges = ((0, 0, 0), (0, 1, 1), (core.SEED_MAX, core.SEED_MAX, 2), (1, core.SEED_MAX, 255), (12345, 0, 255))
+    for hi, lo, deal in edges:
+        g.sh, g.sl, g.deal_no = hi, lo, deal
+        g._rekey()
+        assert g.key == core.deal_seed(hi << 30 | lo, deal) and 0 <= g.key <= core.SEED_MAX
     mem_alloc = _counter()
     gc.collect()
     gc.disable()
     before = mem_alloc()
-    for seed, deal in edges:
-        core.deal_seed(seed, deal)
+    for hi, lo, deal in edges:
+        g.sh, g.sl, g.deal_no = hi, lo, deal
+        g._rekey()
     used = mem_alloc() - before
     gc.enable()
     assert used == 0, "%d bytes allocated" % used

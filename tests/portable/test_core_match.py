@@ -61,13 +61,16 @@ def test_best_of_three_and_five():
 def test_the_256th_deal_ends_any_match_shared_by_the_sides_ahead():
     """A save keeps the deal count in one byte (issue 15): rather than lose count, deal 256 is the
     last, won by whoever is ahead, shared when tied. Only endless 60-60s get there."""
-    for rules, tally, points, winners in ((core.Rules(2, 40, 0, core.TIE_ANNUL), (0, 0), (60, 60), 3),
-                                          (core.Rules(3, 39, 0, 0, core.MATCH_WINS, 3), (2, 2, 1), (60, 60, 0), 3),
-                                          (core.Rules(2, 40, 0, 0, core.MATCH_WINS, 3), (2, 1), (60, 60), 1)):
+    # (tallies a match can reach by deal 255: 254 drawn deals; ties at the goal played on)
+    for rules, tally, draws, points, winners in (
+            (core.Rules(2, 40, 0, core.TIE_ANNUL), (0, 0), 254, (60, 60), 3),
+            (core.Rules(3, 39, 0, 0, core.MATCH_WINS, 3), (128, 128, 127), 0, (60, 60, 0), 3),
+            (core.Rules(2, 40, 0, 0, core.MATCH_WINS, 3), (2, 1), 251, (60, 60), 1)):
         g = data = None  # one game at a time
         gc.collect()
         g = core.Game(rules, 1)
         g.tally[: len(tally)] = bytes(tally)
+        g.tally[9] = draws
         g.deal_no = 254
         for s in range(rules.players):
             g.seat_points[s] = points[s]

@@ -9,7 +9,7 @@ from brisca import core
 
 _EX, _SEE = core.F_EXCHANGE, core.F_PARTNERS_SEE
 SHAPES = ((2, 40, _EX), (2, 40, _EX | core.F_REDEAL), (3, 39, 0), (3, 36, _EX), (4, 40, _EX | _SEE), (6, 36, _EX),
-          (6, 32, _SEE), (2, 40, core.F_DOUBLE | _EX), (4, 40, core.F_DOUBLE), (2, 40, core.F_OPEN | _EX),
+          (6, 36, _SEE), (2, 40, core.F_DOUBLE | _EX), (4, 40, core.F_DOUBLE), (2, 40, core.F_OPEN | _EX),
           (2, 40, core.F_NO_TRUMP | core.F_FOLLOW), (2, 32, _EX | core.F_FOLLOW), (3, 32, _EX))
 
 

@@ -13,11 +13,36 @@ def test_record_replays_exactly():
     for _ in range(9):  # an exchange-free Briskula deal, 4 tricks and a lead in
         g.apply(buf[rng.below(g.legal_into(buf))])
     text = notation.record(g)
-    saved = g.to_bytes()
+    key, hands, moves = g.key, bytes(g.hands), bytes(g.moves[: g.nmoves])
     g = buf = rng = None  # one game at a time, as on a board
     gc.collect()
-    assert text.startswith("p2 d40 tie:redeal wins:4 croatian / 63 / deal=1 dealer=0")
-    assert notation.from_record(text).to_bytes() == saved
+    # The match goes on: the deal's own seed, not the match's secret (99).
+    assert text.startswith("p2 d40 tie:redeal wins:4 croatian / deal:%x / deal=1 dealer=0" % key)
+    h = notation.from_record(text)
+    assert bytes(h.hands) == hands and bytes(h.moves[: h.nmoves]) == moves and notation.record(h) == text
+
+
+def test_a_record_names_the_secret_once_the_match_is_over():
+    g = core.Game(core.Rules(2), 0x123456789ABCDEF)
+    buf = bytearray(5)
+    rng = core.Random(2)
+    while not g.is_over():
+        g.apply(buf[rng.below(g.legal_into(buf))])
+    text = notation.record(g)
+    assert " / match:123456789abcdef / deal=1 " in text
+    assert notation.from_record(text).to_bytes() == g.to_bytes() and notation.record(notation.from_record(text)) == text
+
+
+def test_an_earlier_builds_record_deals_its_cards():
+    """A record written before 60-bit secrets (a bare hex seed: the deal's seed was seed + deal *
+    1000003) still deals the cards it did, as a game dealt from that deal's seed."""
+    g = notation.from_record("p2 wins:3 / 63 / deal=2 wins=1-0 /")
+    assert g.key == 0x63 + 1000003 and g.deal_no == 1 and g.tally[0] == 1
+    hands = bytes(g.hands)
+    assert notation.record(g) == "p2 d40 tie:draw wins:3 italian / deal:%x / deal=2 dealer=0 wins=1-0 " \
+        "points=0-0 draws=0 / " % g.key
+    g = None
+    assert bytes(core.Game.dealt(core.Rules(2), 0x63 + 1000003).hands) == hands
 
 
 def test_bad_records_are_value_errors():

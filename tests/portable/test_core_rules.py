@@ -95,9 +95,13 @@ def test_same_seed_same_deal_golden():
     # Fixed vectors: the same on CPython and MicroPython (this module runs on both).
     rng = core.Random(12345)
     assert [rng.below(40) for _ in range(6)] == GOLDEN_DRAWS
-    g = core.Game(core.Rules(2), 12345)
+    g = core.Game.dealt(core.Rules(2), 12345)  # a deal's own seed shuffles as it always has
     assert list(g.hand(0)) + list(g.hand(1)) + [g.trump_card] == GOLDEN_DEAL
+    g = core.Game(core.Rules(2), 12345)  # a match's secret: its first deal's seed follows from it
+    assert g.key == GOLDEN_KEY and list(g.hand(0)) + list(g.hand(1)) + [g.trump_card] == GOLDEN_MATCH
 
 
 GOLDEN_DRAWS = [8, 11, 23, 28, 18, 34]
 GOLDEN_DEAL = [21, 4, 19, 18, 23, 6, 39]
+GOLDEN_KEY = 851358938
+GOLDEN_MATCH = [5, 15, 2, 11, 1, 8, 39]

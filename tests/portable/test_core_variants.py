@@ -96,7 +96,7 @@ def test_thirty_two_cards_only_those_who_drew_play_the_next_trick():
 
 def test_every_variant_plays_to_the_end_with_120_points():
     ex, see = core.F_EXCHANGE, core.F_PARTNERS_SEE
-    for players, deck, flags in ((2, 32, 0), (4, 32, see), (6, 32, 0), (2, 40, core.F_DOUBLE | ex | core.F_REDEAL),
+    for players, deck, flags in ((2, 32, 0), (4, 32, see), (3, 32, 0), (2, 40, core.F_DOUBLE | ex | core.F_REDEAL),
                                  (4, 40, core.F_DOUBLE | see | ex), (6, 36, see | ex), (3, 36, ex)):
         r = core.Rules(players, deck, flags)
         for seed in range(3):
