@@ -33,7 +33,7 @@ SCREENS = ("resume_q:title title:title settings:options names:options pause:paus
 # (at the table: what a module imports before it, then by what it costs to compile less what it
 # leaves loaded, the most first; brisca.net before brisca.endgame, see needs())
 NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.options "
-         "pause:ui.listview,ui.menu,ui.pause setup:core,notation,ui.match,ui.listview,ui.menu,ui.setup "
+         "pause:ui.listview,ui.menu,ui.pause setup:core,words,ui.match,ui.listview,ui.menu,ui.setup "
          "picker:ui.listview,ui.picker pages:ui.listview,ui.pages "
          "table:core,ui.match,ai,ui.table,ui.tablebase,ui.tableview "
          "endings:ui.listview,ui.endings,replay about:core,ui.listview,ui.about")
@@ -122,7 +122,8 @@ class App:
         self.ai_budget_ms = ai_budget_ms
         self.ai_step_ms = ai_step_ms
         self.ai_min_ms = ai_min_ms
-        self.seed = seed if seed is not None else (board.ticks_ms() * 7919 + 12345)
+        self.fixed = seed is not None  # a fixed series of secrets (tests): brisca.ui.match.bits()
+        self.seed = seed or 0
         import brisca.lang  # noqa: F401 - the shell: texts, fonts, what screens draw with,
         import brisca.ui.font  # noqa: F401 - the settings' class; the rest (the saves' codecs,
         import brisca.ui.text  # noqa: F401 - the exports) goes at the first screen change

@@ -31,10 +31,31 @@ class _StubPlayer:
         return self.action
 
 
+def bits(app):
+    """30 bits no one can foresee: the board's entropy (os.urandom: a hardware generator on a
+    SAMD51, an nRF52840 or an ESP32-S3), else the random module, else the clock. An App made with
+    a fixed seed (tests, screenshots) gets the same series every run."""
+    if app.fixed:
+        app.seed = (app.seed * 1103515245 + 12345) & 0x3FFFFFFF
+        return app.seed
+    try:
+        from os import urandom
+
+        b = urandom(4)
+        return (b[0] & 63) << 24 | b[1] << 16 | b[2] << 8 | b[3]
+    except Exception:  # (no urandom on this port)
+        try:
+            from random import getrandbits
+
+            return getrandbits(30)
+        except Exception:
+            return app.board.ticks_ms() * 7919 & 0x3FFFFFFF
+
+
 def new_game(app, rules, dealer=0):
-    """Deal a new match of `rules` and sit down at it."""
-    app.seed = (app.seed * 1103515245 + 12345) & 0x3FFFFFFF
-    play(app, core.Game(rules, app.seed, dealer % rules.players))
+    """Deal a new match of `rules` and sit down at it: its secret (60 bits) from bits(), so no
+    deal of it follows from anything shown."""
+    play(app, core.Game(rules, bits(app) << 30 | bits(app), dealer % rules.players))
     app.save_game()
 
 
@@ -80,15 +101,12 @@ def seat(app):
     app.masked = False
     level = app.settings.level if app.settings.level in LEVELS else "medium"
     app.level = level
-    # One AI decides for every AI seat: it keeps nothing of a seat between decisions (all it
-    # remembers, such as the suits a seat showed it lacks, is public), and only one seat decides
-    # at a time.
+    # One AI per seat, each with its own generator: a shared one would move with the other seats'
+    # decisions, which follow from their hidden cards, and so would this seat's.
     app.players = {}
-    ai = None
     for s in range(g.n):
         if s not in humans:
-            ai = ai or _make_ai(g.rules, level, app.seed + 101)
-            app.players[s] = ai
+            app.players[s] = _make_ai(g.rules, level, bits(app))
     name_seats(app)
     # One view serves whoever decides (an AI's search, a human's hint): one seat decides at a time,
     # and a fill leaves nothing of the seat before (core.View.fill).

@@ -175,7 +175,8 @@ class Screen:
 
         try:
             game = from_replay_code(code)
-        except ValueError:
+        except Exception as e:  # (a ValueError says what is wrong; anything else must not stop the game)
+            print("code:", e)
             self.app.picker.message = "!"
             self.draw_picker()
             return
