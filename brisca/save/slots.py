@@ -38,7 +38,8 @@ def _decode_game(buf, n, holder):
 class GameSlot:
     # Preallocated buffers; never raises. `notice`: what the UI should tell the player, or None,
     # as a text key of the UI's languages and its argument: "sn_damaged|0,2" (record kinds 0 and
-    # 2, see KINDS in brisca.diag), "sn_failed|[Errno 28] ...".
+    # 2, see KINDS in brisca.diag), "sn_older|3" (kind 3 read from its good slot, the other damaged:
+    # if that was the newer, a game resumes a move earlier), "sn_failed|[Errno 28] ...".
     def __init__(self, data, notice=None):
         if len(data) < LAYOUT_SIZE:
             data = bytearray(b"\xff" * LAYOUT_SIZE)
@@ -102,6 +103,8 @@ class GameSlot:
             if status[slot] == 1:
                 if self._load(kind, slot) == 1 and decode(buf, buf[5], target):
                     self.keep(kind, slot, seqs[slot], buf[5])
+                    if 2 in status and not self.notice:  # the other record was damaged: if it was
+                        self.notice = "sn_older|%d" % kind  # the newer, this one is a step behind
                     return True
                 status[slot] = 2  # good checksum, impossible values
         top = order[0]

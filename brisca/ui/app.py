@@ -217,7 +217,7 @@ class App:
         if not notice.startswith("sn_"):
             return notice
         key, _, arg = notice.partition("|")
-        if key in ("sn_damaged", "sn_version"):
+        if key in ("sn_damaged", "sn_version", "sn_older"):
             arg = ", ".join([self.t("sk_" + k) for k in arg.split(",")])
         return self.t(key, arg) if arg else self.t(key)
 

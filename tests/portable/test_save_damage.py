@@ -8,7 +8,7 @@ def test_every_byte_flip_of_newest_falls_back_to_previous():
         for i in range(used):
             for flip in (1, 0xFF):
                 data[off + i] ^= flip
-                assert get(data, kind) == (want(kind, 1), None), (kind, i)
+                assert get(data, kind) == (want(kind, 1), "sn_older|%d" % kind), (kind, i)  # issue 30: said
                 data[off + i] ^= flip
 
 
