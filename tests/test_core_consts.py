@@ -1,6 +1,6 @@
 """Modules that repeat brisca.core's numbers as underscore consts (inlined by MicroPython, no heap
-on a board): brisca.notation and brisca._records, so that they compile without the engine. Each
-must equal the public number it stands for."""
+on a board): brisca.words, brisca._records and brisca._saved, so that they compile without the
+engine. Each must equal the public number it stands for."""
 import ast
 import pathlib
 
@@ -9,7 +9,7 @@ import pytest
 from brisca import core
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-MODULES = ["brisca/notation.py", "brisca/_records.py", "brisca/_saved.py"]
+MODULES = ["brisca/words.py", "brisca/_records.py", "brisca/_saved.py"]
 
 
 def consts(path):
@@ -27,8 +27,8 @@ PRIVATE = consts("brisca/core.py")
 
 
 def test_the_consts_are_found():
-    assert consts("brisca/notation.py")["_NEXT_DEAL"] == 42
-    assert PRIVATE["_SEVEN"] == 6 and PRIVATE["_HEADER"] == 23
+    assert consts("brisca/words.py")["_NEXT_DEAL"] == 42
+    assert PRIVATE["_SEVEN"] == 6 and PRIVATE["_FORMAT_VERSION"] == consts("brisca/_records.py")["_FORMAT_VERSION"]
 
 
 @pytest.mark.parametrize("path", MODULES)
