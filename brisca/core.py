@@ -296,7 +296,9 @@ class Game:
 
     def _rekey(self):
         # This deal's seed: from the secret, or, with none, from the deal before's seed.
-        hi, lo = (self.sh, self.sl) if self.sh >= 0 else (0, self.key)
+        hi, lo = self.sh, self.sl
+        if hi < 0:
+            hi, lo = 0, self.key
         self.key = _speck(self.deal_no, 0x4272, lo & 0xFFFF, lo >> 16 | (hi & 3) << 14, hi >> 2 & 0xFFFF, hi >> 18)
 
     # -- dealing and tricks
