@@ -353,8 +353,9 @@ def test_selected_card_is_raised(profile):
 @pytest.mark.parametrize("profile", PROFILES)
 def test_pause_last_trick_hint_and_results(profile):
     board, app = start_game(profile, seed=11)
-    assert run_until(app, lambda: app.game.trick_no >= 1 and app.game.turn == 0 and not app.in_trick_pause
-                     and app.game.phase == core.PLAY, lambda: B.BTN_A if app.screen == "table" and app.game.turn == 0 else 0)
+    g = app.game
+    assert run_until(app, lambda: g.trick_no >= 1 and g.turn == 0 and not app.in_trick_pause and g.phase == core.PLAY,
+                     lambda: B.BTN_A if app.screen == "table" and g.turn == 0 else 0)
     press(app, B.BTN_SELECT)  # hint: highlight + reason line
     assert app.hint_card != 255
     assert app.game.hands[app.sel] == app.hint_card
