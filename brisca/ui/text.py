@@ -17,26 +17,31 @@ CENTER = 1
 RIGHT = 2
 
 
-def wrap(text, width):
-    """`text` as lines of at most `width` characters, broken between words (a word longer than a
-    line is broken inside)."""
+def wrap(text, width, strict=False):
+    """`text` as lines of at most `width` characters, broken at spaces, but not after a label's ":"
+    nor before a number or a "/" (a value stays on its label's line); where no such space fits, at
+    any space, else inside a word (with `strict`: None instead)."""
     lines = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
+    while len(text) > width:
+        at = width + 1
+        cut = -1
+        while cut < 0:
+            at = text.rfind(" ", 0, at)
+            if at <= 0:
+                break
+            if text[at - 1] != ":" and text[at + 1:at + 2] not in "0123456789/":
+                cut = at
+        if cut < 0:
+            if strict:
+                return None
+            cut = text.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            lines.append(text[:width])
+            text = text[width:]
         else:
-            lines.append(line)
-            line = word
-    lines.append(line)
+            lines.append(text[:cut])
+            text = text[cut + 1:]
+    lines.append(text)
     return lines
 
 
