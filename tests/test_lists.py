@@ -13,13 +13,13 @@ import pytest  # noqa: E402
 from brisca import core, lang, notation  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
 from brisca.ui import match  # noqa: E402
-from brisca.ui.listview import MARGIN  # noqa: E402
 from brisca.ui.text import wrap  # noqa: E402
 from tests import screen  # noqa: E402
 from tests.test_app import goto_item, make_app, press  # noqa: E402
 
 BOARDS = ("pybadge", "clue", "s3_reverse_tft", "picosystem")  # 160x128, 240x240, 240x135, 240x240
 LONG_NAMES = ["WWWWWWWW", "MMMMMMMM"]
+MARGIN = 12  # px each side of the rows on a screen 240 px wide (brisca.ui.listview)
 
 
 def rows_of(app, text):
@@ -39,7 +39,7 @@ def overlaps(a, b):
 
 
 def mark_box(view, mark):
-    s = 2 if view.half else 1
+    s = view.scale
     return mark.x * s, mark.y * s, 5 * s, 3 * s
 
 
@@ -77,7 +77,7 @@ def test_the_clues_settings_are_at_2x_in_every_language(code):
     for _ in range(len(app.menu.items)):
         assert app.list.body.group.scale == 2
         for x, y, w, h, text in body_rows(app):
-            assert h == 2 * app.font.h and x >= MARGIN and x + w <= app.W - MARGIN, text
+            assert h == 2 * app.font.h and MARGIN <= x and x + w <= app.W - MARGIN, text
         press(app, B.BTN_DOWN)
 
 
@@ -89,7 +89,7 @@ def test_a_list_too_wide_for_2x_keeps_1x_and_its_margins():
     press(app, B.BTN_A)
     assert app.screen == "setup" and app.list.body.group.scale == 1 and app.list.title.group.scale == 2
     for x, y, w, h, text in body_rows(app):
-        assert h == app.font.h and x >= MARGIN and x + w <= app.W - MARGIN, text
+        assert h == app.font.h and MARGIN <= x and x + w <= app.W - MARGIN, text
 
 
 # ---------------------------------------------------------------------------------------- scroll marks
@@ -97,7 +97,7 @@ def check_marks(app, first, more_below):
     """The marks show exactly where rows lie above (`first` > 0) and below, each by the rows on
     its side, inside the screen and over no text."""
     view = app.list
-    up, down = view.up, view.down
+    up, down = view.hint[0], view.hint[1]
     assert up.hidden == (first == 0), (app.screen, first)
     assert down.hidden == (not more_below), (app.screen, first, more_below)
     rows = body_rows(app)
@@ -170,7 +170,7 @@ def test_the_marks_are_drawn():
         goto_item(app, "new")
         press(app, B.BTN_A)
         app.render()
-        x, y, w, h = mark_box(app.list, app.list.down)
+        x, y, w, h = mark_box(app.list, app.list.hint[1])
         gold = [board.pixel_at(x + i, y + j) for i in range(w) for j in range(h)]
         assert sum(1 for p in gold if p[0] > 0xE0 and 0xA0 < p[1] < 0xD8 and p[2] < 0x40) >= w, (profile, gold)
 
@@ -182,7 +182,7 @@ def test_wrap_keeps_a_value_on_its_labels_line():
     assert wrap("Jugador 1 y Compañero: 1 / 15", 26) == ["Jugador 1 y", "Compañero: 1 / 15"]
     assert wrap("Gewonnene Runden 1:0", 18) == ["Gewonnene", "Runden 1:0"]
     assert wrap("Code: ABCD-EFGH-IJKL-MNOP", 20) == ["Code:", "ABCD-EFGH-IJKL-MNOP"]  # no better place
-    assert wrap("Code: ABCD-EFGH-IJKL-MNOP", 20, strict=True) is None  # (2x then keeps 1x)
+    assert wrap("Code: ABCD-EFGH-IJKL-MNOP", 20, keep=True) is None  # (2x then keeps 1x)
     assert wrap("x" * 30, 12) == ["x" * 12, "x" * 12, "x" * 6]
 
 

@@ -85,7 +85,9 @@ class Menu:
             for c in choices or ():
                 most = max(most, len(c) + 2)
             need = max(need, len(self.short.get(key, label)) + most)
-        chars = view.half if need <= view.half else view.chars
+        chars = view.chars // view.scale  # (a row at 2x, where the view draws so)
+        if need > chars:
+            chars = view.chars
         texts = []
         for key, label, choices, idx in self.items:
             value = ": " + choices[idx] if choices else ""
@@ -94,7 +96,7 @@ class Menu:
             texts.append(label + value)
         footer = self.message or self.footer
         self.top = view.show(self.title, texts, self.sel, footer, footer_color=GOLD if self.message else None,
-                             top=self.top, note=self.note, need=need)
+                             top=self.top, note=self.note, width=need)
 
 
 class MenuScreen(ListScreen):

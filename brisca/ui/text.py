@@ -17,10 +17,10 @@ CENTER = 1
 RIGHT = 2
 
 
-def wrap(text, width, strict=False):
+def wrap(text, width, keep=False):
     """`text` as lines of at most `width` characters, broken at spaces, but not after a label's ":"
     nor before a number or a "/" (a value stays on its label's line); where no such space fits, at
-    any space, else inside a word (with `strict`: None instead)."""
+    any space, else inside a word (with `keep`: None instead)."""
     lines = []
     while len(text) > width:
         at = width + 1
@@ -32,7 +32,7 @@ def wrap(text, width, strict=False):
             if text[at - 1] != ":" and text[at + 1:at + 2] not in "0123456789/":
                 cut = at
         if cut < 0:
-            if strict:
+            if keep:
                 return None
             cut = text.rfind(" ", 0, width + 1)
         if cut <= 0:
@@ -48,13 +48,12 @@ def wrap(text, width, strict=False):
 class Text:
     """`cols` x `rows` characters at (x, y) (scaled by `scale`: `group` is what goes on screen).
     set(text) writes it aligned LEFT, CENTER or RIGHT in its row(s); "\\n" starts a new row.
-    resize() draws it in fewer of its tiles, and at another scale if it was made with scale > 1."""
+    size() draws it in fewer of its tiles, and at another scale if it was made with scale > 1."""
 
     def __init__(self, font, cols, rows=1, x=0, y=0, color=TEXT, align=LEFT, scale=1):
         self.font = font
-        self.cols = cols  # the columns and rows in use (resize()); the grid's own: `tiles`
+        self.cols = cols  # the columns and rows in use (size()); the grid's own: its width, height
         self.rows = rows
-        self.tiles = (cols, rows)
         self.align = align
         self.palette = displayio.Palette(2)
         self.palette[0] = 0
@@ -83,7 +82,7 @@ class Text:
         self.group.x = x
         self.group.y = y
 
-    def resize(self, scale, cols, rows=1):
+    def size(self, scale, cols, rows=1):
         """Draw at `scale` in the first `cols` x `rows` of its tiles (the rest blank); the text is
         written again at the next set()."""
         if isinstance(self.group, displayio.Group):
@@ -115,11 +114,11 @@ class Text:
         tile = self.font.tile
         cols = self.cols
         rows = self.rows
-        width, height = self.tiles
+        width = grid.width
         start = 0
         widest = 0
         self.cut = text.count("\n") >= rows
-        for row in range(height):
+        for row in range(grid.height):
             end = text.find("\n", start)
             if end < 0:
                 end = len(text)
