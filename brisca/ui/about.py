@@ -22,8 +22,8 @@ class Screen(ListScreen):
 
     def show(self):
         app = self.app
-        self.view.show(app.t("about"), self.lines[self.top:self.top + self.view.rows], -1,
-                       app.help("ud:move b:back", "r:move a:back"))
+        self.top = self.view.show(app.t("about"), self.lines, -1, app.help("ud:move b:back", "r:move a:back"),
+                                  top=self.top)
         app.dirty = True
 
     def step(self, btn):
@@ -32,7 +32,7 @@ class Screen(ListScreen):
             self.lines = self.measure()
             self.show()
             return False
-        top = self.scrolled(btn, self.top, len(self.lines))
+        top = self.scrolled(btn, self.top, self.view.count)
         if top is not None:
             self.top = top
             self.show()

@@ -25,6 +25,9 @@ class Menu:
     """A scrolling list of items; an item is [key, label, choices or None, index].
 
     handle(btn) -> (event, key): ("change", key), ("select", key), ("back", None) or (None, None).
+    `note`: a line of text shown under the list, over the help line (at 2x where it fits, else in
+    up to two lines at 1x; the list gives up its rows for it while it is not None, even when it is
+    ""). MenuScreen.note(text) sets it and redraws; note(None) gives the rows back.
     """
 
     def __init__(self, title, items, footer=""):
@@ -35,6 +38,7 @@ class Menu:
         self.top = 0
         self.message = ""
         self.short = {}  # key -> a shorter label, for a row too long with its value
+        self.note = None
 
     def key(self):
         return self.items[self.sel][0]
@@ -73,21 +77,26 @@ class Menu:
         return None, None
 
     def draw(self, view):
-        rows = view.rows
-        if self.sel < self.top:
-            self.top = self.sel
-        elif self.sel >= self.top + rows:
-            self.top = self.sel - rows + 1
-        # A row too long for the screen with its value takes its label's shorter form.
+        # Every row at 2x where each label (or its shorter form) fits with its longest value, else 1x;
+        # a row too long for the screen with its value takes its label's shorter form.
+        need = 0
+        for key, label, choices, _i in self.items:
+            most = 0
+            for c in choices or ():
+                most = max(most, len(c) + 2)
+            need = max(need, len(self.short.get(key, label)) + most)
+        chars = view.chars // view.scale  # (a row at 2x, where the view draws so)
+        if need > chars:
+            chars = view.chars
         texts = []
-        for i in range(self.top, min(len(self.items), self.top + rows)):
-            key, label, choices, idx = self.items[i]
+        for key, label, choices, idx in self.items:
             value = ": " + choices[idx] if choices else ""
-            if len(label) + len(value) > view.chars and key in self.short:
+            if len(label) + len(value) > chars and key in self.short:
                 label = self.short[key]
             texts.append(label + value)
         footer = self.message or self.footer
-        view.show(self.title, texts, self.sel - self.top, footer, footer_color=GOLD if self.message else None)
+        self.top = view.show(self.title, texts, self.sel, footer, footer_color=GOLD if self.message else None,
+                             top=self.top, note=self.note, width=need)
 
 
 class MenuScreen(ListScreen):
@@ -126,6 +135,12 @@ class MenuScreen(ListScreen):
         app.menu.draw(self.view)
         app.dirty = True
         return ev, key
+
+    def note(self, text):
+        """Show `text` under the menu on screen, over its help line (None: no note)."""
+        self.app.menu.note = text
+        self.app.menu.draw(self.view)
+        self.app.dirty = True
 
     def item(self, key, label_key=None, choices=None, index=0):
         if label_key:

@@ -106,13 +106,12 @@ class Screen(ListScreen):
 
     def draw_stats(self):
         app = self.app
-        rows = self.view.rows
-        self.view.show(app.t("stats"), self.lines[self.page: self.page + rows], -1,
-                       app.help("ud:move b:back", "r:move a:back"))
+        self.page = self.view.show(app.t("stats"), self.lines, -1, app.help("ud:move b:back", "r:move a:back"),
+                                   top=self.page)
         app.dirty = True
 
     def on_stats(self, btn):
-        page = self.scrolled(btn, self.page, len(self.lines))
+        page = self.scrolled(btn, self.page, self.view.count)
         if page is not None:
             self.page = page
             self.draw_stats()

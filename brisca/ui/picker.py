@@ -142,7 +142,8 @@ class Screen:
         message = app.t("lp_empty" if name else "code_bad") if p.message else ""
         self.view.show(app.t("lp_title" if name else "replay"), [p.text() + "_"], -1,
                        message or app.help("lr:pick a:add b:delete st:done", "r:next a:add st:done"),
-                       footer_color=GOLD if message else None)
+                       footer_color=GOLD if message else None, width=p.max_len + 4)  # (a code's dashes, the cursor)
+        self.grid.move(self.view.x, self.view.top + self.view.lh)  # under the text, at the size it took
         app.dirty = True
 
     def step(self, btn):
