@@ -16,7 +16,6 @@ from brisca import core, notation  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
 from brisca.ui.app import App  # noqa: E402
 from brisca.ui import match  # noqa: E402
-from brisca.ui.picker import NAME_CHARS  # noqa: E402
 from tests import screen  # noqa: E402
 from tools.sim import SimBoard  # noqa: E402
 
@@ -199,7 +198,7 @@ def test_menus_fit_and_scroll(profile):
     press(app, B.BTN_A)
     assert app.screen == "picker"
     press(app, B.BTN_A, B.BTN_RIGHT, B.BTN_A, B.BTN_DOWN, B.BTN_A)  # A, B, then the letter below B
-    name = "AB" + NAME_CHARS[app.picker.per_row + 1]
+    name = "AB" + app.picker.chars[app.picker.per_row + 1]
     assert app.picker.name == name
     press(app, B.BTN_B)
     assert app.picker.name == name[:2]

@@ -86,7 +86,7 @@ def menus(app, cuts):
     the notes and the out-of-memory screen."""
     goto_item(app, "new")
     press(app, B.BTN_A)
-    for mode in range(5):  # the items offered change with the mode
+    for mode in range(6):  # the items offered change with the mode
         set_value(app, "mode", mode)
         cuts.look(app)
     tour_menu(app, cuts, skip=("lang", "mode"))

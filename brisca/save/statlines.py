@@ -5,7 +5,7 @@ from brisca.save.settings import LEVELS, MODES
 def stat_lines(stats):
     # One line per mode and level played, then the count of 4-0 "cesalj" matches.
     lines = []
-    for i in range(15):
+    for i in range(len(MODES) * 3):
         g, w, d, lost, cur, best = stats.get(i // 3, i % 3)
         if g:
             lines.append("%s %s: %d played, %d won, %d lost, %d drawn, streak %d (best %d)"

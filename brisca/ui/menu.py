@@ -2,15 +2,16 @@
 brisca.ui.title, brisca.ui.options and brisca.ui.pause, each loaded only while it is shown.
 
 Menus are data: an item is [key, label, choices or None, index]; a choice item changes with
-Left/Right (and A), an action item runs with A. Each menu screen remembers where its cursor was
-(App.cursors) and offers only what does something where it is shown.
+Left/Right (and A), an action item runs with A; SELECT shows an option's explanation (its label's
+text key + "_d") on a page of its own until the next key. Each menu screen remembers where its
+cursor was (App.cursors) and offers only what does something where it is shown.
 """
 
 from brisca.ui import board as B
 from brisca.ui.listview import ListScreen
 from brisca.ui.text import GOLD
 
-DECK_KEYS = ("ds_es", "ds_it", "ds_fr")
+DECK_KEYS = ("ds_es", "ds_it", "ds_hr", "ds_fr")  # brisca.save.settings.DECKS
 LANG_CODES = ("en", "es", "it", "hr", "de", "pl")
 LANG_NAMES = ("English", "Español", "Italiano", "Hrvatski", "Deutsch", "Polski")
 # help lines: what the keys do in a list of actions, and in a list of options
@@ -105,6 +106,7 @@ class MenuScreen(ListScreen):
     def __init__(self, app):
         super().__init__(app)
         self.labels = {}  # menu key -> its label's text key, where they differ
+        self.paged = False  # a page (an explanation, a reason) is over the menu until the next key
 
     def show(self, menu, start=None):
         """Put `menu` on screen with its cursor where it was last (else on item `start`)."""
@@ -126,6 +128,14 @@ class MenuScreen(ListScreen):
         app = self.app
         if not btn:
             return None, None
+        if self.paged:  # any key takes a page away
+            self.paged = False
+            app.menu.draw(self.view)
+            app.dirty = True
+            return None, None
+        if btn == B.BTN_SELECT:
+            self.explain(app.menu.key())
+            return None, None
         if btn == B.BTN_RIGHT and app.board.two_buttons:
             btn = B.BTN_DOWN  # few-button boards: "next" walks the list, confirm cycles a value
         ev, key = app.menu.handle(btn)
@@ -140,6 +150,19 @@ class MenuScreen(ListScreen):
         """Show `text` under the menu on screen, over its help line (None: no note)."""
         self.app.menu.note = text
         self.app.menu.draw(self.view)
+        self.app.dirty = True
+
+    def explain(self, key):
+        """The explanation of option `key` on a page (nothing for an action: it has none)."""
+        label = self.labels.get(key, key)
+        text = self.app.T.get(label + "_d") if self.app.T is not None else None
+        if text and text != label + "_d":
+            self.page(self.app.t(label), text)
+
+    def page(self, title, text):
+        """`text` under `title` on a page over the menu, until the next key."""
+        self.view.show(title, self.view.lines([text]), -1, self.app.help("a:ok"))
+        self.paged = True
         self.app.dirty = True
 
     def item(self, key, label_key=None, choices=None, index=0):

@@ -8,8 +8,9 @@ from brisca.ui.text import GOLD, TEXT
 
 
 def sheet_style(app):
-    """The card sheet for the deck setting (the French 32-card pack has sheets of its own)."""
-    deck = app.settings.deck if app.settings.deck in ("spanish", "italian", "french") else "spanish"
+    """The card sheet for the deck setting (Croatian cards have the Italian pips; the French 32-card
+    pack has sheets of its own)."""
+    deck = {"italian": "italian", "croatian": "italian", "french": "french"}.get(app.settings.deck, "spanish")
     if deck == "french" and app.game is not None and app.game.rules.deck == 32:
         return "french32"
     return deck
