@@ -242,11 +242,14 @@ def play(app, cuts, deals=1):
     """Play on (A at the table, the AI for the others) through `deals` deal-over screens, looking
     at the table, the pause menu, the score sheet and the last trick on the way."""
     seen = 0
-    looked = thought = False
+    looked = thought = turned = False
     for _ in range(20000):
         s = app.screen
         if s == "table" and app.thinking >= 0 and not thought:  # an AI thinking: its progress bar
             thought = True
+            cuts.look(app)
+        if s == "table" and not turned and app.game.turn in app.humans and not app.in_trick_pause:
+            turned = True  # the first turn: the help line under the trick
             cuts.look(app)
         if s == "table" and not looked and app.game.trick_no >= 2 and not app.in_trick_pause:
             looked = True

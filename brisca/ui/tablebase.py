@@ -173,7 +173,7 @@ class TableBase:
         self.info = Text(font, cols, 1, width - mx - cols * fw, self.info_y, DIM, RIGHT)
         for lab in self.texts():
             self.group.append(lab.group)
-        self.status.x0, self.status.y0, self.status.room = mx, self.status_y, width - 2 * mx
+        self.line_y = self.status_y  # where the status line stands (mid-screen while covered)
         bar = width // 4
         self.progress = Progress(width - bar - mx, self.status_y + (font.h - 1) * ts // 2 - 1, bar)
         self.cards.append(self.progress.grid)
@@ -189,7 +189,7 @@ class TableBase:
         self.at(self.stock, sx + cw // 2, band)
         cx = sx + cw // 2 + cw + 2
         self.at(self.suit, cx, band + ch - 10 * k)
-        self.trump_word.x0, self.trump_word.y0 = sx, band + ch + 2 * k + 1
+        self.word_x, self.word_y = sx, band + ch + 2 * k + 1
         right = w - (8 * k + 2 if n >= 3 else self.mx)  # (clear of the seat at the right)
         # The trick's slots from left to right, a seat's plays side by side: as far apart as the
         # room allows, up to a card and a gap. At 2x, the count is drawn at 1x when that gives the
@@ -206,9 +206,9 @@ class TableBase:
                 break
             cs = 1
         if self.ts > 1:
-            self.count.group.scale = cs
+            self.count.group.scale = cs  # type: ignore[union-attr]  # (a Group: drawn at scale 2)
         gap = min(gap, cw + 4 + side)
-        self.trump_word.room = left - 2 - sx
+        self.word_room = left - 2 - sx
         self.count.move(cx, band)
         x = left + (right - left - gaps * gap - side - cw) // 2
         top = band + self.strip

@@ -76,23 +76,20 @@ class TableView(TableBase):
         self._show_trick(g, viewer, trick_source)
         self.tally.set(tally)
         self.points.set(points)
-        self._fit(self.trump_word, trump if ts != core.NO_CARD else "")
+        self._fit(self.trump_word, trump if ts != core.NO_CARD else "", self.word_x, self.word_y, self.word_room)
         if info is not None:
             self.info.set(info)
 
-    def _fit(self, lab, text, color=None):
-        """Set a text that may be drawn at 2x: at 2x when it fits its room, else at 1x (centred
-        on the 2x line); left-aligned at its place, or centred on the screen."""
+    def _fit(self, lab, text, x, y, room, color=None):
+        """Set a text that may be drawn at 2x: at 2x when it fits `room` pixels, else at 1x
+        (centred on the 2x line); left-aligned at x, or centred on the screen."""
         lab.set(text, color)
-        if self.ts > 1:
-            s = 2 if lab.width * 2 <= lab.room else 1
-            group = lab.group
-            if group.scale != s:
-                group.scale = s
-            group.x = lab.x0 if lab.align == LEFT else (self.width - lab.cols * lab.font.w * s) // 2
-            group.y = lab.y0 + (lab.font.h - 1) * (2 - s) // 2
-        else:
-            lab.move(lab.x0 if lab.align == LEFT else self.mx, lab.y0)
+        s = 2 if self.ts > 1 and lab.width * 2 <= room else 1
+        if self.ts > 1 and lab.group.scale != s:  # (a Group: texts made at scale 2)
+            lab.group.scale = s
+        if lab.align != LEFT:
+            x = (self.width - lab.cols * lab.font.w * s) // 2
+        lab.move(x, y + (lab.font.h - 1) * (self.ts - s) // 2)
 
     # (show()'s parts: a board that compiles this module from source holds one at a time)
     def _show_hand(self, g, viewer, faces, sel, hint_card):
@@ -166,8 +163,8 @@ class TableView(TableBase):
     def set_status(self, text, color=TEXT):
         """The status line, clear of the AI's progress bar at its end while that shows."""
         bar = self.progress.grid
-        self.status.room = (bar.x if not bar.hidden else self.width - self.mx) - self.mx - 2
-        self._fit(self.status, text, color)
+        room = (bar.x if not bar.hidden else self.width - self.mx) - self.mx - 2
+        self._fit(self.status, text, self.mx, self.line_y, room, color)
 
     def cover(self, line, info):
         """Hide every card and say `line` (and `info` under it): the board is being handed over."""
@@ -177,9 +174,8 @@ class TableView(TableBase):
             lab.set("")
         self.status.align = self.info.align = CENTER
         self.status.text = self.info.text = None
-        self.status.y0 = self.height // 2 - self.lh * self.ts
-        self.status.room = self.width - 2 * self.mx
-        self._fit(self.status, line)
+        self.line_y = self.height // 2 - self.lh * self.ts
+        self.set_status(line)
         self.info.set(info)
         self.info.move(self.mx, self.height // 2 + 2)
 
@@ -189,6 +185,6 @@ class TableView(TableBase):
             self.status.align = LEFT
             self.info.align = RIGHT
             self.status.text = self.info.text = None
-            self.status.y0 = self.status_y
-            self._fit(self.status, "")
+            self.line_y = self.status_y
+            self.set_status("")
             self.info.move(self.width - self.mx - self.info.cols * self.info.font.w, self.info_y)
