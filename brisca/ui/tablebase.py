@@ -179,9 +179,9 @@ class TableBase:
         self.cards.append(self.progress.grid)
 
     def _place(self, font):
-        """Where everything but the hand stands: the stock's column, the seats, the trick."""
+        """Where the stock's column and the trick stand (the seats, the hand: at every frame)."""
         k, cw, ch, w, n = self.k, self.cw, self.ch, self.width, self.n
-        band, bottom = self.band_y, self.info_y
+        band = self.band_y
         # The stock's column: the trump under the stock, the count beside it (2 characters), the
         # trump suit's icon under the count, the word for trump under the trump card.
         sx = 8 * k + 2 if n >= 4 else self.mx  # (clear of the seat at the left)
@@ -210,9 +210,16 @@ class TableBase:
         gap = min(gap, cw + 4 + side)
         self.word_room = left - 2 - sx
         self.count.move(cx, band)
-        x = left + (right - left - gaps * gap - side - cw) // 2
-        top = band + self.strip
-        low = (bottom - ch) // k * k
+        self.across = left + (right - left) // 2  # the strip's middle: over the trick
+        self._slots(left + (right - left - gaps * gap - side - cw) // 2, gap, side)
+
+    def _slots(self, x, gap, side):
+        """The trick's sprites' places: its positions from left to right from `x`, `gap` apart,
+        a seat's second card `side` right of its first (_place()'s part)."""
+        k, ch, n, plays = self.k, self.ch, self.n, self.plays
+        order = TRICK_ORDER[n]
+        top = self.band_y + self.strip
+        low = (self.info_y - ch) // k * k
         ys = (top, (top + low) // 2 // k * k, low)
         # The trick's sprites, drawn in this order: from left to right, each card over the right of
         # the one before; if they lie closer than a rank corner's width (10 x 12 at the cards'
@@ -230,7 +237,6 @@ class TableBase:
                         self.trick_x[i] = x + j * gap + play * side
                         self.trick_y[i] = ys[ROW[p]]
                         i += 1
-        self.across = left + (right - left) // 2  # the strip's middle: over the trick
 
     def close(self):
         """Let the sheets' files go (the view must not be drawn after)."""
