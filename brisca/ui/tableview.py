@@ -163,7 +163,7 @@ class TableView(TableBase):
     def set_status(self, text, color=TEXT):
         """The status line, clear of the AI's progress bar at its end while that shows."""
         bar = self.progress.grid
-        room = (bar.x if not bar.hidden else self.width - self.mx) - self.mx - 2
+        room = (bar.x - 2 if not bar.hidden else self.width - self.mx) - self.mx
         self._fit(self.status, text, self.mx, self.line_y, room, color)
 
     def cover(self, line, info):
