@@ -344,9 +344,11 @@ def test_selected_card_is_raised(profile):
             assert near(under, TABLE) == (i == sel), (profile, sel, i, under)
     # own hand: faces (white); opponent: backs only (navy, no white) in its strip
     assert count_colour(board, WHITE, 0, t.hand_y, board.width, board.height) > 50
-    assert count_colour(board, NAVY, 0, 0, board.width, t.peek) > 20
-    strip_white = count_colour(board, WHITE, board.width // 4, 0, 3 * board.width // 4, t.peek - 1)
-    assert strip_white < 10  # the back pattern has no white field (a few light pattern pixels at most)
+    top, bottom = t.band_y, t.band_y + t.strip  # the strip of the seat across
+    assert count_colour(board, NAVY, 0, top, board.width, bottom) > 20
+    strip_white = count_colour(board, WHITE, board.width // 4, top, 3 * board.width // 4, bottom)
+    # the back pattern has no white field (the lower tip of its lozenge at most, 6 pixels a card)
+    assert strip_white <= 6 * t.k * t.k * len(t.opp[0])
 
 
 @pytest.mark.parametrize("profile", PROFILES)

@@ -135,7 +135,7 @@ class Screen(ListScreen):
                 side += 1
             rows.append(app.t("won_match", match.side_name(app, side)))
         tally, _p = match.tally_texts(app)
-        rows.append(tally)
+        rows.append(tally and app.t("deals_won" if g.rules.match != core.MATCH_POINTS else "points") + " " + tally)
         rows = self.view.lines(rows)  # (a team's names may need two rows)
         rows.append("")
         first = len(rows)

@@ -140,10 +140,17 @@ def name_seats(app):
             names.append(app.t("ai_n", ai_no))
 
 
-def corner(app, key, value, cols):
-    """A top-line score with its label ("Deals 1:3") when that fits `cols`, else the bare value."""
-    text = app.t(key, value) if value else ""
-    return text if len(text) <= cols else value
+def corner(app, total, tally, points, cols):
+    """The score line's two values, each with its label ("Deals 1:3", "Pts 45:30"; `total`: a
+    points match's "Total"), together within `cols` characters: the long labels where they fit,
+    else the short ones ("D. 1:3")."""
+    key = "c_total" if total else "c_deals"
+    for a, b in ((key, "c_pts"), (key, "c_pts_s"), (key + "_s", "c_pts"), (key + "_s", "c_pts_s")):
+        left = app.t(a, tally) if tally else ""
+        right = app.t(b, points) if points else ""
+        if len(left) + len(right) < cols:
+            break
+    return left, right
 
 
 def _make_ai(rules, level, seed):

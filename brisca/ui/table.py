@@ -158,9 +158,8 @@ class Screen:
         t.set_status(status, color if color is not None else TEXT)
         sel = app.sel if mine and g.phase == core.PLAY and app.screen == "table" else -1
         last = app.screen == "lasttrick" or app.in_trick_pause and not g.trick_len
-        tally = match.corner(app, "c_total" if g.rules.match == core.MATCH_POINTS else "c_deals", tally, t.tally.cols)
-        t.show(g, viewer, faces, sel, 1 if last else 0, app.hint_card, tally,
-               match.corner(app, "c_pts", points, t.points.cols), info, app.t("trump"))
+        tally, points = match.corner(app, g.rules.match == core.MATCH_POINTS, tally, points, t.tally.cols)
+        t.show(g, viewer, faces, sel, 1 if last else 0, app.hint_card, tally, points, info, app.t("trump"))
         if app.thinking < 0:
             t.progress.hide()
 
