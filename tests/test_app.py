@@ -503,11 +503,16 @@ def test_the_exchange_step_passes_by_itself_without_a_card_to_swap(profile):
             break
     else:
         raise AssertionError("no exchange step without a card found")
+    data = g.to_bytes()
     match.play(app, g)
     face, hand = g.trump_card, g.hand(0)
     press(app, 0)
     assert g.phase == core.PLAY and g.trump_card == face and g.moves[g.nmoves - 1] == core.PASS
     assert len(g.hand(0)) == len(hand) + 1 and not app.table.status.text.startswith(app.t("exch_q7")[:4])
+    # START pressed in the very poll that passes still opens the pause menu (it was lost there)
+    match.play(app, core.Game.from_bytes(data))
+    press(app, B.BTN_START)
+    assert app.screen == "pause" and app.game.moves[app.game.nmoves - 1] == core.PASS
 
 
 @pytest.mark.parametrize("profile", PROFILES)

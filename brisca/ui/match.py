@@ -212,7 +212,7 @@ def human(app, btn, seat):
     g = app.game
     if g.phase == core.EXCHANGE_PHASE and g.exchange_card(seat) == core.NO_CARD:
         act(app, core.PASS)  # the step comes whoever holds the card: nothing to ask without one
-        if not btn:  # (a key pressed in that step is for the card play that follows: not lost)
+        if btn != B.BTN_START:  # (START pressed in that step still opens the pause menu)
             return True
     token = (g.deal_no * 64 + g.trick_no) * 16 + g.trick_len + (8 if g.phase == core.EXCHANGE_PHASE else 0)
     if token != app.turn_token:
