@@ -46,6 +46,7 @@ class Screen(MenuScreen):
                 app.board.pixels(0)
             app.save_settings()
         elif ev == "select" and key == "names":
+            app.release(app.needs("options"))  # the settings' codecs, loaded to save them
             app.go("names", "settings")
 
     # ------------------------------------------------------------------ names
