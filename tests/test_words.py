@@ -1,0 +1,93 @@
+"""Words that are true and right: what the end-of-deal and match screens say of a side carries its
+number (one player, or a team of two) in every language, with the forms written here by hand."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pytest  # noqa: E402
+
+from brisca import core  # noqa: E402
+from brisca.lang import LANGS  # noqa: E402
+from brisca.ui import match  # noqa: E402
+from tests.test_app import make_app  # noqa: E402
+
+# Per language and template: the word that carries the number, (one player, a team). A template
+# without a verb of its own ("Pobjeda!", "Gewonnen!") has the same word in both.
+FORMS = {
+    "en": {"won_deal": ("won", "won"), "won_match": ("won", "won"), "you_won": ("won!", "won!"),
+           "you_lost": ("lost", "lost")},
+    "es": {"won_deal": ("gana", "ganan"), "won_match": ("gana", "ganan"), "you_won": ("has", "habéis"),
+           "you_lost": ("has", "habéis")},
+    "it": {"won_deal": ("vince", "vincono"), "won_match": ("vince", "vincono"), "you_won": ("hai", "avete"),
+           "you_lost": ("hai", "avete")},
+    "hr": {"won_deal": ("dobiva", "dobivaju"), "won_match": ("dobiva", "dobivaju"),
+           "you_won": ("pobjeda!", "pobjeda!"), "you_lost": ("poraz", "poraz")},
+    "de": {"won_deal": ("gewinnt", "gewinnen"), "won_match": ("gewinnt", "gewinnen"),
+           "you_won": ("gewonnen!", "gewonnen!"), "you_lost": ("verloren", "verloren")},
+    "pl": {"won_deal": ("wygrywa", "wygrywają"), "won_match": ("wygrywa", "wygrywają"),
+           "you_won": ("wygrana!", "wygrana!"), "you_lost": ("przegrana", "przegrana")},
+}
+# (mode, players): one player a side, and teams; pass-and-play names the winner ("won_match"),
+# a game against the AI says "you won" / "you lost".
+SINGLE, TEAM = ("two_humans", 2), ("teams_humans", 4)
+VS_ONE, VS_TEAM = ("vs_ai", 2), ("teams_ai", 4)
+
+
+def _words(rows):
+    return " ".join(rows).lower().replace("¡", "").split()
+
+
+def _finished(code, mode, players, want_human_win=None):
+    """An app in `code` at the end of a one-deal match of `players` in `mode`, won by one side
+    (by the human's side, or not, if `want_human_win` says)."""
+    for seed in range(1, 200):
+        board, app = make_app(render=False, seed=seed)
+        app.set_language(code)
+        app.settings.mode = mode
+        match.new_game(app, core.Rules(players))
+        g = app.game
+        while g.phase < core.DEAL_OVER:
+            g.apply(g.legal_actions()[0])
+        won = g.deal_winners()
+        if won and (want_human_win is None or bool(won & 1) == want_human_win):
+            return app
+    raise AssertionError("no such deal")
+
+
+def _said(app, key):
+    """The screen's words where a side's result is said, with the side's name."""
+    if key == "won_deal":
+        app.go("deal_over")
+    else:
+        app.go("result")
+    return _words(app.list.shown)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_sides_result_carries_its_number(code):
+    cases = [("won_deal", SINGLE, None), ("won_match", SINGLE, None), ("you_won", VS_ONE, True),
+             ("you_lost", VS_ONE, False)]
+    cases += [(key, TEAM if mode == SINGLE else VS_TEAM, win) for key, mode, win in cases]
+    for key, (mode, players), win in cases:
+        app = _finished(code, mode, players, win)
+        team = players == 4
+        words = _said(app, key)
+        one, many = FORMS[code][key]
+        want, not_want = (many, one) if team else (one, many)
+        assert want in words, (code, key, team, words)
+        assert not_want == want or not_want not in words, (code, key, team, words)
+        if key.startswith("won_"):  # the side named whole: a team by both its names
+            winner = 0 if app.game.deal_winners() & 1 else 1
+            assert match.side_name(app, winner).lower() in " ".join(words), words
+
+
+def test_every_language_has_the_team_forms():
+    """A plural form missing in a language would fall back to English: each has its own."""
+    from brisca.lang import load
+
+    for code in LANGS:
+        T = load(code)
+        for key in FORMS[code]:
+            assert T.find(key + "_p") is not None, (code, key)
+            assert T.find(key + "_p").count("%s") == T.find(key).count("%s")
