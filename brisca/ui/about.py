@@ -23,7 +23,7 @@ class Screen(ListScreen):
     def show(self):
         app = self.app
         self.view.show(app.t("about"), self.lines[self.top:self.top + self.view.rows], -1,
-                       app.help("ud:move b:back", "r:move a:back"))
+                       app.help())
         app.dirty = True
 
     def step(self, btn):

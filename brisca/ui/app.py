@@ -42,6 +42,23 @@ NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.opti
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.net", "brisca.search", "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
 KEY_TOKENS = {"a": B.BTN_A, "b": B.BTN_B, "st": B.BTN_START, "se": B.BTN_SELECT, "r": B.BTN_RIGHT}  # help()
+# Every key each screen answers to and what it does: ";screen=spec", the spec "ud:move a:ok b:back"
+# (tokens: a, b, st START, se SELECT, r RIGHT, lr LEFT/RIGHT, ud UP/DOWN, * any key; then the
+# action's text key after "hk_"), after "|" its form on boards with two or three buttons, where
+# RIGHT is "next" everywhere but the exchange. help() draws the lines from here alone, and
+# tests/test_help.py presses every key on every screen to hold this table to the handlers.
+HELP = (";title=ud:move a:ok|r:next a:ok;resume_q=ud:move a:ok b:back|r:next a:ok b:back"
+        ";settings=ud:move lr:change a:ok b:back|r:next a:change b:back;names=ud:move a:ok b:back|r:next a:ok b:back"
+        ";setup=ud:move lr:change a:ok b:back|r:next a:change b:back"
+        ";pause=ud:move a:ok b:back st:back|r:next a:ok b:back st:back;quit_q=ud:move a:ok b:back|r:next a:ok b:back"
+        ";picker=ud:move lr:move a:add b:delete st:done|r:next a:add b:delete st:done"
+        ";rules=lr:page ud:page a:page b:back st:back|r:next a:next b:back st:back"
+        ";stats=ud:move lr:move a:back b:back st:back|r:next a:back b:back st:back"
+        ";about=ud:move lr:move a:back b:back st:back|r:next a:back b:back st:back"
+        ";score=*:back;lasttrick=*:back;note=*:ok;oom=a:ok b:ok st:ok;deal_over=a:next b:menu st:menu"
+        ";result=ud:move lr:move a:ok b:back|r:next a:ok b:back"
+        ";table=lr:pick a:play st:menu se:hint b:last|r:next a:play st:menu se:hint b:last"
+        ";exchange=a:swap b:keep st:menu|a:swap r:keep b:keep st:menu;handover=a:ok st:menu")
 
 # A board's heap needs a collection before each large allocation to leave one free block; CPython
 # frees by reference counting, and its full collections (the simulator, the tests) only cost time.
@@ -57,6 +74,18 @@ def _lookup(table, key):
     start = at + len(key) + 2
     end = words.find(" ", start)
     return words[start:] if end < 0 else words[start:end]
+
+
+def help_spec(screen, few=False):
+    """HELP's spec of `screen` (its few-button form with `few`, where it has one)."""
+    at = HELP.find(";" + screen + "=")
+    if at < 0:
+        raise ValueError("no help for " + screen)
+    at += len(screen) + 2
+    end = HELP.find(";", at)
+    spec = HELP[at:] if end < 0 else HELP[at:end]
+    bar = spec.find("|")
+    return spec if bar < 0 else spec[bar + 1:] if few else spec[:bar]
 
 
 def module_of(screen):
@@ -220,32 +249,48 @@ class App:
             arg = ", ".join([self.t("sk_" + k) for k in arg.split(",")])
         return self.t(key, arg) if arg else self.t(key)
 
-    def help(self, spec, few=None, width=0):
-        """A help line naming this board's own keys: `spec` is "ud:move a:ok b:back" (tokens a, b,
-        st START, se SELECT, r RIGHT, lr LEFT/RIGHT, ud UP/DOWN; then the action's text key
-        after "hk_"), `few` the same for boards with only two or three buttons. Actions the board
-        has no key for are left out, and as many as fit `width` characters (the screen's) are
-        kept, the first first."""
+    def help(self, screen=None, width=0):
+        """The help line of `screen` (HELP; None: the screen shown) naming this board's own keys,
+        every one the screen answers to: "^v move  A ok  B back", keys that do the same joined
+        ("A/B/START back"). Within `width` characters (the screen's): with the actions' words,
+        else their shorter forms (hk_*_s, where a language has them), else the words of the
+        arrows (and of "next") left out, then the last keys' words, one at a time; never a key."""
         b = self.board
-        width = width or b.width // self.font.w
-        parts = []
-        for item in (few if few is not None and b.two_buttons else spec).split():
+        labels, words, drop = [], [], []  # drop: the words left out first (the arrows', "next")
+        for item in help_spec(screen or self.screen, b.two_buttons).split():
             token, _, action = item.partition(":")
-            if token in ("lr", "ud"):
+            if token == "*":
+                label = self.t("hk_any")
+            elif token in ("lr", "ud"):
                 pair = (B.BTN_LEFT, B.BTN_RIGHT) if token == "lr" else (B.BTN_UP, B.BTN_DOWN)
                 label = ("<>" if token == "lr" else "^v") if b.key_for(pair[0]) and b.key_for(pair[1]) else None
             else:
                 key = b.key_for(KEY_TOKENS[token])
                 label = key and (self.t("hk_hold", key[0]) if key[1] else key[0])
-            if label:
-                parts.append(label + " " + self.t("hk_" + action))
-        while parts:
+            if label and words and words[-1] == action:
+                labels[-1] += "/" + label
+            elif label:
+                if token in ("lr", "ud", "r"):
+                    drop.append(len(words))
+                labels.append(label)
+                words.append(action)
+        n = len(words)
+        texts = [self.t("hk_" + w) for w in words]
+        drop += [i for i in range(n - 1, -1, -1) if i not in drop]  # then from the last key's
+        width = width or b.width // self.font.w
+        line = ""
+        for step in range(n + 2):
+            if step == 1 and self.T is not None:  # the shorter words
+                for i in range(n):
+                    texts[i] = self.T.find("hk_" + words[i] + "_s") or texts[i]
+            elif step > 1:
+                texts[drop[step - 2]] = ""
+            parts = [labels[i] + " " + texts[i] if texts[i] else labels[i] for i in range(n)]
             for sep in ("  ", " "):
                 line = sep.join(parts)
                 if len(line) <= width:
                     return line
-            parts.pop()
-        return ""
+        return line
 
     def set_language(self, code):
         self.settings.language = code

@@ -46,7 +46,7 @@ class Screen(ListScreen):
         if app.drive:
             rows.append(self.export_deal())
         title = app.t("deal_over") + " - " + app.t("deal_n", g.deal_no + 1)
-        self.view.show(title, rows, -1, app.help("a:next st:menu"))
+        self.view.show(title, rows, -1, app.help())
         app.dirty = True
 
     def export_deal(self):
@@ -147,7 +147,7 @@ class Screen(ListScreen):
         first = len(rows)
         rows.append(app.t("play_again"))
         rows.append(app.t("exit"))
-        self.view.show(app.t("match"), rows, first + self.sel, app.help("ud:move a:ok", "r:move a:ok"), center=True)
+        self.view.show(app.t("match"), rows, first + self.sel, app.help(), center=True)
         app.dirty = True
 
     def on_result(self, btn):

@@ -35,7 +35,7 @@ class Screen(ListScreen):
             if line is not None:
                 rows.append(line)
         self.view.show("%s %d/%d" % (p[0], self.page % n + 1, n), rows, -1,
-                       app.help("lr:page b:back", "r:page b:back st:back"))
+                       app.help())
         app.dirty = True
 
     def keyed(self, line):
@@ -108,7 +108,7 @@ class Screen(ListScreen):
         app = self.app
         rows = self.view.rows
         self.view.show(app.t("stats"), self.lines[self.page: self.page + rows], -1,
-                       app.help("ud:move b:back", "r:move a:back"))
+                       app.help())
         app.dirty = True
 
     def on_stats(self, btn):
@@ -138,7 +138,7 @@ class Screen(ListScreen):
         rows += ["", app.t("stock", g.stock_left)]
         if tally:
             rows.append(app.t("deals_won" if r.match != core.MATCH_POINTS else "points") + " " + tally)
-        self.view.show(app.t("score") + " - " + app.t("deal_n", g.deal_no + 1), rows, -1, app.help("a:back b:back"))
+        self.view.show(app.t("score") + " - " + app.t("deal_n", g.deal_no + 1), rows, -1, app.help())
         app.dirty = True
 
     def on_score(self, btn):

@@ -141,7 +141,7 @@ class Screen:
         self.grid.set("\n".join(p.lines()))
         message = app.t("lp_empty" if name else "code_bad") if p.message else ""
         self.view.show(app.t("lp_title" if name else "replay"), [p.text() + "_"], -1,
-                       message or app.help("lr:pick a:add b:delete st:done", "r:next a:add st:done"),
+                       message or app.help(),
                        footer_color=GOLD if message else None)
         app.dirty = True
 

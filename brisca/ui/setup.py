@@ -4,7 +4,7 @@ names, start. It opens on the preset the first time, then where its cursor was."
 from brisca import core
 from brisca.save.settings import DECKS, LEVELS, MODE_KEYS, MODES, index_of
 from brisca.ui.match import MODE_SEATS
-from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, OPTION_KEYS, Menu, MenuScreen
+from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, Menu, MenuScreen
 
 PRESETS = ("brisca", "briscola", "briskula")
 PRESET_KEYS = ("p_brisca", "p_briscola", "p_briskula")
@@ -88,7 +88,7 @@ class Screen(MenuScreen):
             if s.rules:
                 values_from_rules(v, s.rules)
             app.setup_values = v
-        self.show(Menu(app.t("new_game"), self.items(v), app.help(*OPTION_KEYS)), "preset")
+        self.show(Menu(app.t("new_game"), self.items(v), app.help()), "preset")
 
     def items(self, v):
         app = self.app
@@ -131,7 +131,7 @@ class Screen(MenuScreen):
                 app.settings.sound = bool(v["sound"])
                 app.save_settings()
             if key in ("preset", "mode", "lang"):  # labels or the items offered change
-                self.show(Menu(app.t("new_game"), self.items(v), app.help(*OPTION_KEYS)))
+                self.show(Menu(app.t("new_game"), self.items(v), app.help()))
                 return
             m.draw(self.view)
         elif ev == "select" and key == "names":
