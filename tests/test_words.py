@@ -91,3 +91,25 @@ def test_every_language_has_the_team_forms():
         for key in FORMS[code]:
             assert T.find(key + "_p") is not None, (code, key)
             assert T.find(key + "_p").count("%s") == T.find(key).count("%s")
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_about_says_it_in_the_players_language_and_the_simulator_is_no_pybadge(code):
+    """The saved records in words of the language ("settings #2 16B" was English everywhere);
+    the simulator's speed is its computer's, not a percentage of a PyBadge."""
+    board, app = make_app(render=False)
+    app.set_language(code)
+    app.store.save_game(b"\x01\x02\x03")
+    app.go("about")
+    app.step(0)
+    lines = app.scr.lines
+    assert app.t("ab_sim") in lines and not any("PyBadge" in line for line in lines[2:]), lines
+    assert "  " + app.t("ab_slot", app.t("sk_3"), 1, 3) in lines, lines
+    assert "  %s: -" % app.t("sk_2") in lines, lines  # (no statistics yet)
+    if code != "en":
+        assert not any(word in " ".join(lines) for word in ("settings", "stats", "game")), lines
+    board.simulated = False  # a board measures its speed and says it against a PyBadge's
+    app.go("title")
+    app.go("about")
+    app.step(0)
+    assert app.scr.lines[3].startswith(app.t("ab_speed", 0).split("0")[0]), app.scr.lines

@@ -38,7 +38,7 @@ def _decode_game(buf, n, holder):
 class GameSlot:
     # Preallocated buffers; never raises. `notice`: what the UI should tell the player, or None,
     # as a text key of the UI's languages and its argument: "sn_damaged|0,2" (record kinds 0 and
-    # 2, see KINDS in brisca.diag), "sn_failed|[Errno 28] ...".
+    # 2, the texts "sk_" + kind), "sn_failed|[Errno 28] ...".
     def __init__(self, data, notice=None):
         if len(data) < LAYOUT_SIZE:
             data = bytearray(b"\xff" * LAYOUT_SIZE)
