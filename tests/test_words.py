@@ -113,3 +113,30 @@ def test_about_says_it_in_the_players_language_and_the_simulator_is_no_pybadge(c
     app.go("about")
     app.step(0)
     assert app.scr.lines[3].startswith(app.t("ab_speed", 0).split("0")[0]), app.scr.lines
+
+
+@pytest.mark.parametrize("code", ("en", "es"))
+def test_pass_and_play_statistics_say_each_players_wins_not_a_win_rate(code):
+    """Two humans on one board: no "you" to win. Its games, draws and each player's wins, across
+    AI levels (there is no AI); the modes against the AI keep their wins, rate and streaks."""
+    from brisca.save.stats import Stats
+
+    board, app = make_app(render=False)
+    app.set_language(code)
+    st = Stats()
+    for level, result in (("easy", "win"), ("medium", "win"), ("medium", "loss"), ("hard", "draw")):
+        st.record("two_humans", level, result)
+    st.record("vs_ai", "easy", "win")
+    app.store.save_stats(st)
+    app.go("stats")
+    t = app.t
+    lines = app.scr.lines
+    at = lines.index(t("m_2hot"))
+    assert lines[at + 1:at + 4] == ["%s 4, %s 1" % (t("st_games"), t("st_draws")),
+                                    "%s: %s 2" % (t("player_n", 1), t("st_wins")),
+                                    "%s: %s 1" % (t("player_n", 2), t("st_wins"))], lines
+    assert lines.count(t("m_2hot")) == 1 and t("st_pct") in " ".join(lines)  # (vs the AI keeps its rate)
+    assert not any(t("st_pct") in line or t("st_streak") in line for line in lines[at:at + 4])
+    exported = st.as_lines()
+    assert any("player 1 won 1, player 2 won 1" in line for line in exported), exported
+    assert not any(line.startswith("two_humans") and "streak" in line for line in exported), exported
