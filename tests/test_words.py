@@ -2,6 +2,7 @@
 number (one player, or a team of two) in every language, with the forms written here by hand."""
 
 import os
+import re
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
@@ -140,3 +141,24 @@ def test_pass_and_play_statistics_say_each_players_wins_not_a_win_rate(code):
     exported = st.as_lines()
     assert any("player 1 won 1, player 2 won 1" in line for line in exported), exported
     assert not any(line.startswith("two_humans") and "streak" in line for line in exported), exported
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_rules_pages_say_what_each_preset_does_with_60_60_and_what_card_numbers_are(code):
+    """The scoring page names 60-60 with every preset (Brisca annuls it: "60-60 is a draw" was
+    false there), and a page says that the 10 11 12 / 8 9 10 printed on Spanish and Italian cards
+    are not points, with the Jack's, the Knight's and the King's real ones."""
+    from brisca.lang import load
+
+    T = load(code)
+    pages = [" ".join(T.page(n)) for n in range(T.pages())]
+    tie = [p for p in pages if "60-60" in p]
+    names = (r"\bBrisc[aie]\b", r"\bBriscol", r"\bBrišk")  # (Croatian declines them: "u Brisci")
+    assert tie and all(all(re.search(name, p) for name in names) for p in tie), tie
+    jack, knight, king = T.get("ranks")[7:10]
+    numbers = [p for p in pages if "10, 11" in p and "8, 9" in p]
+    assert len(numbers) == 1, pages
+    text = numbers[0].lower()
+    for name, points in ((jack, 2), (knight, 3), (king, 4)):
+        assert "%s %d" % (name.lower(), points) in text, (name, points, text)
+    assert pages.index(numbers[0]) == 1  # right after the cards and their points
