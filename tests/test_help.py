@@ -1,10 +1,11 @@
 """Help lines name every key a screen answers to, on every board, in every language.
 
-brisca.ui.app.HELP is the one table of what each screen's keys do. Here every key a board can send
-is pressed on every screen (each from the same state, made again before each press): a key that
-changes anything (the screen, what it shows, the game, the settings) must be in the table, a key
-in the table must change something, and the help line shown must name each of the table's keys in
-this board's own words ("A", "hold B", "<>"), in every language, within the screen's width."""
+assets/lang/keys.txt is the one table of what each screen's keys do (App.help_spec()). Here every
+key a board can send is pressed on every screen (each from the same state, made again before each
+press): a key that changes anything (the screen, what it shows, the game, the settings) must be
+in the table, a key in the table must change something, and the help line shown must name each
+of the table's keys in this board's own words ("A", "hold B", "<>"), in every language, within
+the screen's width."""
 
 import os
 import re
@@ -17,13 +18,15 @@ from brisca import core, notation  # noqa: E402
 from brisca.lang import LANGS  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
 from brisca.ui import match  # noqa: E402
-from brisca.ui.app import HELP, KEY_TOKENS, help_spec  # noqa: E402
+from brisca.lang import Texts  # noqa: E402
+from brisca.ui.app import KEY_TOKENS  # noqa: E402
 from tests import screen  # noqa: E402
 from tests.test_app import _game_at_exchange, make_app  # noqa: E402
 
 BOARDS = ("pybadge", "clue", "s3_reverse_tft", "pygamer", "picosystem")
 ARROW_TOKENS = {"lr": B.BTN_LEFT | B.BTN_RIGHT, "ud": B.BTN_UP | B.BTN_DOWN}
 ALL = 255
+TABLE = Texts("keys", "assets/lang/keys.txt")
 
 
 def _game(app, rules=None, mode="vs_ai", dealer=1):
@@ -66,7 +69,7 @@ def _last_trick(app):
     app.go("lasttrick", "table")
 
 
-# scenario -> (HELP's screen, what brings the app there from the title)
+# scenario -> (its screen in the keys' table, what brings the app there from the title)
 SCENARIOS = {
     "title": ("title", lambda app: app.go("title")),
     "resume_q": ("resume_q", lambda app: (setattr(app, "saved", core.Game(core.Rules(2), 3).to_bytes()),
@@ -185,12 +188,12 @@ def answers(request):
 def test_every_key_a_screen_answers_to_is_in_the_table(answers):
     board, app, out = answers
     for scenario, answered in out.items():
-        spec = help_spec(SCENARIOS[scenario][0], board.two_buttons)
+        spec = app.help_spec(SCENARIOS[scenario][0])
         covered = 0
         for token in _tokens(spec):
             covered |= _bits(token)
         missing = [B.button_name(bit) for bit in answered if not covered & bit]
-        assert not missing, "%s on %s answers to %s: not in its HELP %r" % (scenario, board.name, missing, spec)
+        assert not missing, "%s on %s answers to %s: not in keys.txt's %r" % (scenario, board.name, missing, spec)
 
 
 def test_every_key_in_the_table_does_something(answers):
@@ -198,7 +201,7 @@ def test_every_key_in_the_table_does_something(answers):
     board, app, out = answers
     sendable = _sendable(board)
     for scenario, answered in out.items():
-        for token in _tokens(help_spec(SCENARIOS[scenario][0], board.two_buttons)):
+        for token in _tokens(app.help_spec(SCENARIOS[scenario][0])):
             bits = [bit for bit in sendable if _bits(token) & bit]
             if not bits or scenario == "about" and token in ("ud", "lr", "r"):
                 continue  # (About scrolls only where its lines are more than the screen holds)
@@ -213,17 +216,24 @@ def test_the_help_shown_names_every_key_of_the_table(answers, code):
         line = _shown_help(app)
         width = app.table.info.cols if app.table is not None else app.list.chars
         assert 0 < len(line) <= width, (scenario, board.name, code, line)
-        for token in _tokens(help_spec(name, board.two_buttons)):
+        for token in _tokens(app.help_spec(name)):
             label = _label(app, token)
             assert label is None or _named(line, label), (scenario, board.name, code, token, label, line)
+
+
+def test_the_table_has_every_screen_and_each_is_pressed_here():
+    from brisca.ui.app import SCREENS
+
+    screens = {word.split(":")[0] for word in SCREENS.split()}
+    assert set(TABLE.keys()) == {name for name, _go in SCENARIOS.values()} == screens | {"exchange"}
 
 
 def test_few_button_boards_say_next_for_next_everywhere():
     """One word a key: RIGHT on the CLUE and the Reverse TFT walks on ("next") on every screen
     (Spanish said "A mover" on one and "A sigue" on another); only the exchange's keep differs."""
-    for entry in HELP.split(";")[1:]:
-        name = entry.split("=")[0]
-        for item in help_spec(name, True).split():
+    for name in TABLE.keys():
+        spec = TABLE.find(name)
+        for item in (spec[1] if isinstance(spec, tuple) else spec).split():
             token, _, action = item.partition(":")
             if token == "r":
                 assert action == ("keep" if name == "exchange" else "next"), (name, item)

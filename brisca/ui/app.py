@@ -42,23 +42,7 @@ NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.opti
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.net", "brisca.search", "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
 KEY_TOKENS = {"a": B.BTN_A, "b": B.BTN_B, "st": B.BTN_START, "se": B.BTN_SELECT, "r": B.BTN_RIGHT}  # help()
-# Every key each screen answers to and what it does: ";screen=spec", the spec "ud:move a:ok b:back"
-# (tokens: a, b, st START, se SELECT, r RIGHT, lr LEFT/RIGHT, ud UP/DOWN, * any key; then the
-# action's text key after "hk_"), after "|" its form on boards with two or three buttons, where
-# RIGHT is "next" everywhere but the exchange. help() draws the lines from here alone, and
-# tests/test_help.py presses every key on every screen to hold this table to the handlers.
-HELP = (";title=ud:move a:ok|r:next a:ok;resume_q=ud:move a:ok b:back|r:next a:ok b:back"
-        ";settings=ud:move lr:change a:ok b:back|r:next a:change b:back;names=ud:move a:ok b:back|r:next a:ok b:back"
-        ";setup=ud:move lr:change a:ok b:back|r:next a:change b:back"
-        ";pause=ud:move a:ok b:back st:back|r:next a:ok b:back st:back;quit_q=ud:move a:ok b:back|r:next a:ok b:back"
-        ";picker=ud:move lr:move a:add b:delete st:done|r:next a:add b:delete st:done"
-        ";rules=lr:page ud:page a:page b:back st:back|r:next a:next b:back st:back"
-        ";stats=ud:move lr:move a:back b:back st:back|r:next a:back b:back st:back"
-        ";about=ud:move lr:move a:back b:back st:back|r:next a:back b:back st:back"
-        ";score=*:back;lasttrick=*:back;note=*:ok;oom=a:ok b:ok st:ok;deal_over=a:next b:menu st:menu"
-        ";result=ud:move lr:move a:ok b:back|r:next a:ok b:back"
-        ";table=lr:pick a:play st:menu se:hint b:last|r:next a:play st:menu se:hint b:last"
-        ";exchange=a:swap b:keep st:menu|a:swap r:keep b:keep st:menu;handover=a:ok st:menu")
+
 
 # A board's heap needs a collection before each large allocation to leave one free block; CPython
 # frees by reference counting, and its full collections (the simulator, the tests) only cost time.
@@ -74,18 +58,6 @@ def _lookup(table, key):
     start = at + len(key) + 2
     end = words.find(" ", start)
     return words[start:] if end < 0 else words[start:end]
-
-
-def help_spec(screen, few=False):
-    """HELP's spec of `screen` (its few-button form with `few`, where it has one)."""
-    at = HELP.find(";" + screen + "=")
-    if at < 0:
-        raise ValueError("no help for " + screen)
-    at += len(screen) + 2
-    end = HELP.find(";", at)
-    spec = HELP[at:] if end < 0 else HELP[at:end]
-    bar = spec.find("|")
-    return spec if bar < 0 else spec[bar + 1:] if few else spec[:bar]
 
 
 def module_of(screen):
@@ -208,6 +180,7 @@ class App:
         self.saved = None  # a saved game's bytes, offered for resuming
         self.notice = ""
         self.missing = []  # text keys no language had (tests)
+        self.key_table = None  # what each screen's keys do (help_spec())
         self.blink_until = -1
         self.least_free = -1  # bytes free after the emptiest screen change so far (-1: unknown)
 
@@ -250,14 +223,14 @@ class App:
         return self.t(key, arg) if arg else self.t(key)
 
     def help(self, screen=None, width=0):
-        """The help line of `screen` (HELP; None: the screen shown) naming this board's own keys,
+        """The help line of `screen` (help_spec(); None: the screen shown) naming this board's keys,
         every one the screen answers to: "^v move  A ok  B back", keys that do the same joined
         ("A/B/START back"). Within `width` characters (the screen's): with the actions' words,
         else their shorter forms (hk_*_s, where a language has them), else the words of the
         arrows (and of "next") left out, then the last keys' words, one at a time; never a key."""
         b = self.board
         labels, words, drop = [], [], []  # drop: the words left out first (the arrows', "next")
-        for item in help_spec(screen or self.screen, b.two_buttons).split():
+        for item in self.help_spec(screen or self.screen).split():
             token, _, action = item.partition(":")
             if token == "*":
                 label = self.t("hk_any")
@@ -291,6 +264,26 @@ class App:
                 if len(line) <= width:
                     return line
         return line
+
+    def help_spec(self, screen):
+        """What each key does on `screen` on this board: "ud:move a:ok b:back" (tokens a, b, st
+        START, se SELECT, r RIGHT, lr LEFT/RIGHT, ud UP/DOWN, * any key; then the action's text
+        key after "hk_"). "" when the table cannot be read.
+
+        One table holds every screen's, assets/lang/keys.txt, on flash (3 bytes of heap a line):
+        "screen=spec|its form on boards with two or three buttons" (where RIGHT is "next" on every
+        screen but the exchange). tests/test_help.py presses every key on every screen to hold
+        the table to the screens' handlers."""
+        try:
+            if self.key_table is None:
+                from brisca.lang import Texts
+
+                self.key_table = Texts("keys", self.assets + "/lang/keys.txt")
+            spec = self.key_table.find(screen) or ""
+        except (OSError, ValueError, MemoryError) as e:
+            print("keys:", e)
+            return ""
+        return spec[1 if self.board.two_buttons else 0] if isinstance(spec, tuple) else spec  # ("a|b")
 
     def set_language(self, code):
         self.settings.language = code
