@@ -229,7 +229,9 @@ class App:
         else their shorter forms (hk_*_s, where a language has them), else the words of the
         arrows (and of "next") left out, then the last keys' words, one at a time; never a key."""
         b = self.board
-        labels, words, drop = [], [], []  # drop: the words left out first (the arrows', "next")
+        labels = []  # type: list[str]
+        words = []  # type: list[str]
+        drop = []  # type: list[int]  # the words left out first (the arrows', "next"), then...
         for item in self.help_spec(screen or self.screen).split():
             token, _, action = item.partition(":")
             if token == "*":
