@@ -621,10 +621,10 @@ def test_without_the_drive_nothing_is_written_and_the_stats_say_how():
     assert not os.path.exists("records") and not os.path.exists("stats.txt")
 
 
-@pytest.mark.parametrize("profile, key", (("pybadge", "SELECT"), ("clue", "A"), ("s3_reverse_tft", "D0")))
+@pytest.mark.parametrize("profile, key", (("pybadge", "SELECT"), ("clue", "A"), ("s3_reverse_tft", "D1")))
 def test_the_key_that_gives_the_drive_is_the_boards_own(profile, key):
     """Statistics and About say which key to hold at power-up for the records: the one boot.py
-    reads on this board (SELECT, the CLUE's A, the Reverse TFT's D0), not SELECT on boards
+    reads on this board (SELECT, the CLUE's A, the Reverse TFT's D1), not SELECT on boards
     without one."""
     board, app = make_app(profile, render=False)
     app.go("stats")
@@ -636,6 +636,7 @@ def test_the_key_that_gives_the_drive_is_the_boards_own(profile, key):
 
 def test_about_reports_the_board_and_writes_diag_txt_on_the_drive(tmp_path):
     board, app = make_app(drive=str(tmp_path))
+    board.simulated = False  # measured as on a board (tests/test_words.py: the simulator's About)
     goto_item(app, "about")
     press(app, B.BTN_A)
     assert app.screen == "about" and app.list.shown == ["Measuring (2 seconds)..."]
@@ -646,7 +647,7 @@ def test_about_reports_the_board_and_writes_diag_txt_on_the_drive(tmp_path):
     assert rows[3].startswith("Speed: ") and rows[4].startswith("AI thinking time: ")
     assert app.settings.speed > 0 and app.store.load_settings().speed == app.settings.speed  # remembered
     lines = (tmp_path / "diag.txt").read_text().splitlines()
-    assert lines[:2] == rows[:2] and "  game -" in lines
+    assert lines[:2] == rows[:2] and "  saved game: -" in lines
     assert_fits(app)
     for _ in range(len(app.scr.lines)):
         press(app, B.BTN_DOWN)

@@ -14,9 +14,6 @@ from brisca.ui.text import GOLD
 DECK_KEYS = ("ds_es", "ds_it", "ds_hr", "ds_fr")  # brisca.save.settings.DECKS
 LANG_CODES = ("en", "es", "it", "hr", "de", "pl")
 LANG_NAMES = ("English", "Español", "Italiano", "Hrvatski", "Deutsch", "Polski")
-# help lines: what the keys do in a list of actions, and in a list of options
-MENU_KEYS = ("ud:move a:ok b:back", "r:next a:ok b:back")
-OPTION_KEYS = ("lr:change a:ok b:back", "r:next a:change b:back")
 # settings screen: (key, label key, settings attribute) of the on/off options
 ON_OFF = (("sound", "sound", "sound"), ("leds", "leds", "leds"), ("points", "o_points", "show_points"),
           ("out", "o_out", "show_cards_out"))
@@ -111,7 +108,7 @@ class MenuScreen(ListScreen):
     def show(self, menu, start=None):
         """Put `menu` on screen with its cursor where it was last (else on item `start`)."""
         app = self.app
-        if app.board.two_buttons and menu.find("back") < 0 and app.screen != "title":
+        if app.board.two_buttons and menu.find("back") < 0 and menu.find("no") < 0 and app.screen != "title":
             menu.items.append(["back", app.t("back"), None, 0])
         sel = menu.find(app.cursors.get(app.screen, start))
         menu.sel = sel if sel >= 0 else 0
@@ -161,7 +158,7 @@ class MenuScreen(ListScreen):
 
     def page(self, title, text):
         """`text` under `title` on a page over the menu, until the next key."""
-        self.view.show(title, self.view.lines([text]), -1, self.app.help("a:ok"))
+        self.view.show(title, self.view.lines([text]), -1, self.app.help("note"))
         self.paged = True
         self.app.dirty = True
 

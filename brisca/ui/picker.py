@@ -168,7 +168,7 @@ class Screen:
         self.grid.set("\n".join(p.lines()))
         message = app.t("lp_empty" if name else "code_bad") if p.message else ""
         self.view.show(app.t("lp_title" if name else "replay"), [p.text() + "_"], -1,
-                       message or app.help("ud:row lr:pick a:add st:done b:delete", "r:next a:add st:done"),
+                       message or app.help(),
                        footer_color=GOLD if message else None, width=p.max_len + 4)  # (a code's dashes, the cursor)
         self.grid.move(self.view.x, self.view.top + self.view.lh)  # under the text, at the size it took
         app.dirty = True

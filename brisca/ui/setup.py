@@ -25,8 +25,6 @@ FLAG_ITEMS = (("exch", core.F_EXCHANGE, "o_exch"), ("redeal", core.F_REDEAL, "o_
 # Options only some player counts can have (the core refuses them on with the others): (menu key,
 # those counts as bits 1 << players). Their label is "o_" + key, their notice "off_" + key.
 LIMITED = (("open", 4), ("bone", 4), ("double", 20), ("show", 80), ("fr32", 28))
-# The help line: START starts from any row, SELECT explains the option under the cursor.
-HELP = ("st:play lr:change se:info b:back", "st:play r:next a:change se:info")
 
 
 def preset_values(v, name):
@@ -153,7 +151,7 @@ class Screen(MenuScreen):
     def redo(self, v, start=None, notice=None):
         """The menu (again) from the option values `v`, with `notice` (a text key) in its footer."""
         app = self.app
-        menu = Menu(app.t("new_game"), self.items(v), app.help(*HELP))
+        menu = Menu(app.t("new_game"), self.items(v), app.help())
         if notice:
             menu.message = app.t(notice)
         self.show(menu, start)

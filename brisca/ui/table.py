@@ -54,7 +54,7 @@ class Screen:
         if name == "handover":
             app.handover_to = arg
             app.masked = True
-            self.view.cover(app.t("pass_to", app.names[arg]), app.t("c_pass", app.board.key_for(B.BTN_A)[0]))
+            self.view.cover(app.t("pass_to", app.names[arg]), app.help(width=self.view.info.cols))
         elif name == "lasttrick":
             self.back = arg or "table"
         elif arg == "hint" and not match.hint(app):
@@ -173,7 +173,7 @@ class Screen:
             status, color = app.t("last_trick"), None
             if g.last_len:
                 status = status + ": " + app.names[g.last_winner]
-            info = app.help("a:back", width=t.info.cols)
+            info = app.help(width=t.info.cols)
         elif app.in_trick_pause:
             pass
         elif g.phase == core.EXCHANGE_PHASE and mine and g.exchange_card(seat) != core.NO_CARD:
@@ -181,7 +181,7 @@ class Screen:
             ex = g.exchange_card(seat) % 10
             status = app.t("exch_q2" if ex != 6 else "exch_q9" if t.style == "french32" else "exch_q7")
             color = GOLD
-            info = app.help("a:swap b:keep", "a:swap r:keep", t.info.cols)
+            info = app.help("exchange", t.info.cols)
         elif not status and g.phase <= core.EXCHANGE_PHASE and seat < g.n:
             status, color = self.turn_text(seat), None
         if not info and mine and g.phase == core.PLAY:
@@ -195,8 +195,7 @@ class Screen:
                         trumps += 1
                 info = "%s %d  %s" % (app.t("cards_out"), n, app.t("trumps_out", trumps))
             elif g.deal_no == 0 and g.trick_no < 2:
-                info = app.help("lr:pick a:play st:menu se:hint b:last", "r:pick a:play st:menu se:hint",
-                                t.info.cols)
+                info = app.help(width=t.info.cols)
         return status, color, info
 
     # ------------------------------------------------------------------ handover, last trick
