@@ -165,10 +165,14 @@ def _make_ai(rules, level, seed):
 
 
 def side_name(app, side):
-    """A side's name: the player's, or "NAME & NAME" for a team."""
-    if app.game.rules.players < 4:
-        return app.names[side]
-    return app.t("team_of", app.names[side], app.names[side + 2])
+    """A side's name: the player's, or its team's: "NAME & NAME", "NAME, NAME & NAME" (6 players)."""
+    r = app.game.rules
+    names = app.names
+    if r.players < 4:
+        return names[side]
+    if r.players == 6:
+        return app.t("team_of3", names[side], names[side + 2], names[side + 4])
+    return app.t("team_of", names[side], names[side + 2])
 
 
 def tally_texts(app):
