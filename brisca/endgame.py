@@ -5,9 +5,10 @@ and solved exactly by alpha-beta; with an empty stock that is one exact solve.
 
 The interface is brisca.search's: prepare() sets a decision up in brisca.ai's buffers (the moves,
 the heuristic's choice first, their scores, the facts list `_S`), one() solves one placement and adds
-its values to the scores. Buffers are preallocated here (one decision runs at a time), the recursion
-is two frames per trick, and the work is bounded by a node count and by the time budget. The
-`_U` scratch (the unseen cards) and the facts `_S` are brisca.ai's own."""
+its values to the scores. Buffers are preallocated here (one decision runs at a time), the search
+runs on its own stack in them (no Python frame per card: a board's frames share a small stack), and
+the work is bounded by a node count and by the time budget. The `_U` scratch (the unseen cards) and
+the facts `_S` are brisca.ai's own."""
 
 try:
     from micropython import const
@@ -16,6 +17,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+
+from array import array
 
 from brisca.ai import _S, _U, since  # its scratch and clock (brisca.ai is loaded: it imports this module)
 from brisca.core import POINTS, STRENGTH
@@ -30,6 +33,10 @@ _H = bytearray(10)  # hands of seats 0 and 1, 5 slots each
 _HL = bytearray(2)
 _ST = bytearray(4)  # the stock still to draw, in drawing order
 _K = bytearray(10)  # the opponent's known cards, then this seat's hand
+# _ab's stack: per level (card played below the root, at most 12: two hands of 5 and 2 to draw) the
+# mover, led card, points, stock index, move index, hand's last card, card played and suit to follow
+_LB = bytearray(96)
+_LV = array("h", bytes(72))  # and alpha, beta and the best value so far (36 halfwords)
 
 
 def prepare(v, k, t0, budget, since, moves, score, facts, rng):
@@ -113,66 +120,148 @@ def one(rng, voids, moves, score, facts):
 
 def _ab(turn, led, pts, alpha, beta, si, only):
     """Alpha-beta over the rest of a 2-player deal with every card placed. `pts`: the searching
-    seat's points; `si` indexes the stock _ST. Value: final points, +200 for a win, +100 a draw."""
-    _S[4] += 1
-    if not _S[4] & 63 and since(_S[20]) >= _S[21]:
-        _S[7] = 0  # out of time: abandon this placement
-    if _S[4] > _S[7]:
-        return 0
-    me, trump, h = _S[0], _S[1], _H
-    b = turn * 5
-    k = _HL[turn]
-    if led == _NO and k == 1 and si >= _S[3]:  # the last trick, inline (a call costs most on a board)
-        c, led = h[b], h[5 - b]
-        if led // 10 == c // 10 and STRENGTH[led % 10] > STRENGTH[c % 10] or led // 10 == trump != c // 10:
-            turn = 1 - turn
-        pts += POINTS[c % 10] + POINTS[led % 10] if turn == me else 0
-        return pts + (200 if pts > 60 else 100 if pts == 60 else 0)
-    follow = _NO
-    if led != _NO and _S[2]:
-        for i in range(k):
-            if h[b + i] // 10 == led // 10:
-                follow = led // 10
-    maxi = turn == me
-    best = -_BIG if maxi else _BIG
-    for i in range(k):
-        c = h[b + i]
-        if only != _NO and c != only or follow != _NO and c // 10 != follow:
-            continue
-        last = h[b + k - 1]
-        h[b + i] = last
-        _HL[turn] = k - 1
-        if led == _NO:
-            val = _ab(1 - turn, c, pts, alpha, beta, si, _NO)
-        else:
-            w = 1 - turn
-            if c // 10 == led // 10:
-                if STRENGTH[c % 10] > STRENGTH[led % 10]:
-                    w = turn
-            elif c // 10 == trump:
+    seat's points; `si` indexes the stock _ST. Value: final points, +200 for a win, +100 a draw.
+    A loop, not recursion: one level per card played, a level's state kept in _LB and _LV while a
+    deeper one runs (a board gives Python frames a small fixed stack, and a call costs most there)."""
+    h = _H
+    hl = _HL
+    st = _ST
+    lb = _LB
+    lv = _LV
+    s = _S
+    me = s[0]
+    trump = s[1]
+    must = s[2]
+    nst = s[3]
+    nodes = s[4]
+    limit = s[7]
+    top = only
+    lev = 0  # the level: cards played below the root
+    go = 1  # 1: enter this node; 0: return val to the level above; 3: take the value of move i; 2: try move i
+    while True:
+        if go == 1:
+            nodes += 1
+            if not nodes & 63 and since(s[20]) >= s[21]:
+                limit = 0  # out of time: abandon this placement
+            go = 0
+            b = turn * 5
+            k = hl[turn]
+            if nodes > limit:
+                val = 0
+            elif led == _NO and k == 1 and si >= nst:  # the last trick, inline
+                c = h[b]
+                x = h[5 - b]
                 w = turn
-            p = pts + (POINTS[c % 10] + POINTS[led % 10] if w == me else 0)
-            if si < _S[3]:  # both draw: the winner first
-                h[w * 5 + _HL[w]] = _ST[si]
-                h[(1 - w) * 5 + _HL[1 - w]] = _ST[si + 1]
-                _HL[w] += 1
-                _HL[1 - w] += 1
-                val = _ab(w, _NO, p, alpha, beta, si + 2, _NO)
-                _HL[w] -= 1
-                _HL[1 - w] -= 1
-            elif _HL[0] + _HL[1] == 0:
-                val = p + (200 if p > 60 else 100 if p == 60 else 0)
+                if x // 10 == c // 10 and STRENGTH[x % 10] > STRENGTH[c % 10] or x // 10 == trump != c // 10:
+                    w = 1 - turn
+                val = pts + (POINTS[c % 10] + POINTS[x % 10] if w == me else 0)
+                val += 200 if val > 60 else 100 if val == 60 else 0
             else:
-                val = _ab(w, _NO, p, alpha, beta, si, _NO)
-        _HL[turn] = k
-        h[b + k - 1] = last
-        h[b + i] = c
-        if maxi:
-            best = max(best, val)
-            alpha = max(alpha, val)
-        else:
-            best = min(best, val)
-            beta = min(beta, val)
-        if alpha >= beta:
-            break
-    return best
+                follow = _NO
+                if led != _NO and must:
+                    for i in range(k):
+                        if h[b + i] // 10 == led // 10:
+                            follow = led // 10
+                maxi = turn == me
+                best = -_BIG if maxi else _BIG
+                i = 0
+                go = 2
+        elif go == 0:
+            if not lev:
+                s[4] = nodes
+                s[7] = limit
+                return val
+            lev -= 1
+            o = lev * 8
+            turn = lb[o]
+            led = lb[o + 1]
+            pts = lb[o + 2]
+            si = lb[o + 3]
+            i = lb[o + 4]
+            last = lb[o + 5]
+            c = lb[o + 6]
+            follow = lb[o + 7]
+            alpha = lv[lev * 3]
+            beta = lv[lev * 3 + 1]
+            best = lv[lev * 3 + 2]
+            if led != _NO and si < nst:  # both drew
+                hl[0] -= 1
+                hl[1] -= 1
+            b = turn * 5
+            k = hl[turn] + 1
+            maxi = turn == me
+            if not lev:
+                only = top
+            go = 3
+        if go == 3:
+            hl[turn] = k
+            h[b + k - 1] = last
+            h[b + i] = c
+            if maxi:
+                if val > best:
+                    best = val
+                if val > alpha:
+                    alpha = val
+            else:
+                if val < best:
+                    best = val
+                if val < beta:
+                    beta = val
+            if alpha >= beta:
+                val = best
+                go = 0
+                continue
+            i += 1
+            go = 2
+        if go == 2:
+            while i < k:
+                c = h[b + i]
+                if (only == _NO or c == only) and (follow == _NO or c // 10 == follow):
+                    break
+                i += 1
+            else:
+                val = best
+                go = 0
+                continue
+            last = h[b + k - 1]
+            h[b + i] = last
+            hl[turn] = k - 1
+            go = 1
+            o = lev * 8
+            lb[o] = turn
+            lb[o + 1] = led
+            lb[o + 2] = pts
+            lb[o + 3] = si
+            lb[o + 4] = i
+            lb[o + 5] = last
+            lb[o + 6] = c
+            lb[o + 7] = follow
+            lv[lev * 3] = alpha
+            lv[lev * 3 + 1] = beta
+            lv[lev * 3 + 2] = best
+            if led == _NO:
+                turn = 1 - turn
+                led = c
+            else:
+                w = 1 - turn
+                if c // 10 == led // 10:
+                    if STRENGTH[c % 10] > STRENGTH[led % 10]:
+                        w = turn
+                elif c // 10 == trump:
+                    w = turn
+                p = pts + (POINTS[c % 10] + POINTS[led % 10] if w == me else 0)
+                if si < nst:  # both draw: the winner first
+                    h[w * 5 + hl[w]] = st[si]
+                    h[(1 - w) * 5 + hl[1 - w]] = st[si + 1]
+                    hl[0] += 1
+                    hl[1] += 1
+                    si += 2
+                elif hl[0] + hl[1] == 0:
+                    val = p + (200 if p > 60 else 100 if p == 60 else 0)
+                    go = 3
+                    continue
+                turn = w
+                led = _NO
+                pts = p
+            lev += 1
+            only = _NO

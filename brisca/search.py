@@ -5,9 +5,10 @@ From the last drawing round on, when the deal's lines of play are few enough, ea
 the hidden cards consistent with the seat's View (the cards it sees in hands: its own, open or
 partners' hands, a face-up trump someone took; hand sizes; the suits a seat showed it lacks under
 must-follow) is solved exactly by alpha-beta over the sides: my side maximizes its points (+200 a
-win, +100 a draw); in 3 players the two others minimize them (paranoid search). One frame per
-card played; every buffer is preallocated here; a node count bounds the work (the same move on
-every runtime) and a clock the time. (Searching only the rest of the trick with a heuristic leaf
+win, +100 a draw); in 3 players the two others minimize them (paranoid search). A loop over its
+own stack, one level per card played (no Python frame per card: a board's frames share a small
+stack); every buffer is preallocated here; a node count bounds the work (the same move on every
+runtime) and a clock the time. (Searching only the rest of the trick with a heuristic leaf
 measured no better than medium, so mid-deal moves stay medium's.)"""
 
 try:
@@ -17,6 +18,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+
+from array import array
 
 from brisca.core import POINTS, STRENGTH
 
@@ -41,6 +44,12 @@ POOL = bytearray(40)  # the unseen cards
 SEAT = bytearray(48)  # per searched trick d: the seat at each position (8 a trick)
 TZ = bytearray(6)  # per searched trick: its size
 SP = [0, 0, 0]  # points per side
+# _g's stack: per level (card played below the root, at most 24: six hands of 3 and 6 to draw, or
+# four of 4 and 8) the position in the trick, trick, stock index, move index, hand's last card, suit
+# to follow, mover, hand size, and at a trick's last card its best card, seat and points so far,
+# its winner and points and the stock index after the draw
+_LB = bytearray(336)
+_LV = array("h", bytes(144))  # and alpha, beta and the best value so far (72 halfwords)
 # Facts: 0 players, 1 plays, 2 trump, 3 must-follow, 4 my side, 5 sides, 6 stock cards, 8 nodes,
 # 9 node limit, 10 start ticks, 11 budget ms, 12 pool size, 13 hidden stock cards, 14 first hidden
 # stock slot, 17 trick length at the root
@@ -247,97 +256,188 @@ def _order(d, leader):
 
 
 def _g(tl, si, d, alpha, beta, only):
-    """Alpha-beta from position tl of searched trick d (stock index si): my side maximizes. The
-    trick's end (winner, points, draws, the deal's end) is handled inline: a call costs more than
-    anything else on a board."""
-    F[8] += 1
-    if not F[8] & 31 and _since(F[10]) >= F[11]:
-        F[9] = 0  # out of time: abandon this placement
-    if F[8] > F[9]:
-        return 0
-    b = d * 8
-    turn = SEAT[b + tl]
-    hb = turn * 5
-    k = HL[turn]
+    """Alpha-beta from position tl of searched trick d (stock index si): my side maximizes. A loop,
+    not recursion: one level per card played, a level's state kept in _LB and _LV while a deeper
+    one runs (a board gives Python frames a small fixed stack, and a call costs more than anything
+    else there). The trick's end (winner, points, draws, the deal's end) is handled inline."""
+    h = H
+    hl = HL
+    t = T
+    seat = SEAT
+    side = SIDE
+    sp = SP
+    lb = _LB
+    lv = _LV
+    n = F[0]
     trump = F[2]
-    if not tl and k == 1 and si >= F[6] and F[1] == 1:  # the last trick, one line: inline
-        bc = H[hb]
-        bs = turn
-        pts = 0
-        for p in range(TZ[d]):
-            s = SEAT[b + p]
-            c = H[s * 5]
-            pts += POINTS[c % 10]
-            if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
-                bc = c
-                bs = s
-        SP[SIDE[bs]] += pts
-        val = _end()
-        SP[SIDE[bs]] -= pts
-        return val
-    follow = _NO
-    if tl and F[3]:
-        led = T[b] // 10
-        for i in range(k):
-            if H[hb + i] // 10 == led:
-                follow = led
-    maxi = SIDE[turn] == F[4]
-    best = -_BIG if maxi else _BIG
-    end = tl + 1 >= TZ[d]
-    if end:  # the trick so far: its best card and seat, its points
-        bc = T[b]
-        bs = SEAT[b]
-        pts = 0
-        for p in range(tl):
-            c = T[b + p]
-            pts += POINTS[c % 10]
-            if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
-                bc = c
-                bs = SEAT[b + p]
-    for i in range(k):
-        c = H[hb + i]
-        if only != _NO and c != only or follow != _NO and c // 10 != follow:
-            continue
-        last = H[hb + k - 1]
-        H[hb + i] = last
-        HL[turn] = k - 1
-        T[b + tl] = c
-        if not end:
-            val = _g(tl + 1, si, d, alpha, beta, _NO)
-        else:
-            w = bs
-            if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
-                w = turn
-            p = pts + POINTS[c % 10]
-            sw = SIDE[w]
-            SP[sw] += p
-            s1 = si
-            if si < F[6]:  # everyone draws, the winner first
-                n = F[0]
-                for j in range(n * F[1]):
-                    if s1 < F[6]:
-                        s = (w + j) % n
-                        H[s * 5 + HL[s]] = ST[s1]
-                        HL[s] += 1
-                        s1 += 1
-            if not HL[w]:  # the deal's end
+    mine = F[4]
+    nst = F[6]
+    nodes = F[8]
+    limit = F[9]
+    top = only
+    lev = 0  # the level: cards played below the root
+    go = 1  # 1: enter this node; 0: return val to the level above; 3: take the value of move i; 2: try move i
+    while True:
+        if go == 1:
+            nodes += 1
+            if not nodes & 31 and _since(F[10]) >= F[11]:
+                limit = 0  # out of time: abandon this placement
+            go = 0
+            b = d * 8
+            turn = seat[b + tl]
+            hb = turn * 5
+            k = hl[turn]
+            if nodes > limit:
+                val = 0
+            elif not tl and k == 1 and si >= nst and F[1] == 1:  # the last trick, one line: inline
+                bc = h[hb]
+                bs = turn
+                pts = 0
+                for p in range(TZ[d]):
+                    x = seat[b + p]
+                    c = h[x * 5]
+                    pts += POINTS[c % 10]
+                    if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
+                        bc = c
+                        bs = x
+                sp[side[bs]] += pts
                 val = _end()
+                sp[side[bs]] -= pts
             else:
-                _order(d + 1, w)
-                val = _g(0, s1, d + 1, alpha, beta, _NO)
-            for j in range(s1 - si):
-                HL[(w + j) % F[0]] -= 1
-            SP[sw] -= p
-        HL[turn] = k
-        H[hb + k - 1] = last
-        H[hb + i] = c
-        if maxi:
-            if val > best:
+                follow = _NO
+                if tl and F[3]:
+                    x = t[b] // 10
+                    for i in range(k):
+                        if h[hb + i] // 10 == x:
+                            follow = x
+                maxi = side[turn] == mine
+                best = -_BIG if maxi else _BIG
+                end = tl + 1 >= TZ[d]
+                if end:  # the trick so far: its best card and seat, its points
+                    bc = t[b]
+                    bs = seat[b]
+                    pts = 0
+                    for p in range(tl):
+                        c = t[b + p]
+                        pts += POINTS[c % 10]
+                        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
+                            bc = c
+                            bs = seat[b + p]
+                i = 0
+                go = 2
+        elif go == 0:
+            if not lev:
+                F[8] = nodes
+                F[9] = limit
+                return val
+            lev -= 1
+            o = lev * 14
+            tl = lb[o]
+            d = lb[o + 1]
+            si = lb[o + 2]
+            i = lb[o + 3]
+            last = lb[o + 4]
+            follow = lb[o + 5]
+            turn = lb[o + 6]
+            k = lb[o + 7]
+            alpha = lv[lev * 3]
+            beta = lv[lev * 3 + 1]
+            best = lv[lev * 3 + 2]
+            b = d * 8
+            hb = turn * 5
+            c = t[b + tl]
+            maxi = side[turn] == mine
+            end = tl + 1 >= TZ[d]
+            if end:  # the trick this level ended: its draws and points back
+                bc = lb[o + 8]
+                bs = lb[o + 9]
+                pts = lb[o + 10]
+                w = lb[o + 11]
+                p = lb[o + 12]
+                for j in range(lb[o + 13] - si):
+                    hl[(w + j) % n] -= 1
+                sp[side[w]] -= p
+            if not lev:
+                only = top
+            go = 3
+        if go == 3:
+            hl[turn] = k
+            h[hb + k - 1] = last
+            h[hb + i] = c
+            if maxi:
+                if val > best:
+                    best = val
+                    if val > alpha:
+                        alpha = val
+            elif val < best:
                 best = val
-                alpha = max(alpha, val)
-        elif val < best:
-            best = val
-            beta = min(beta, val)
-        if alpha >= beta:
-            break
-    return best
+                if val < beta:
+                    beta = val
+            if alpha >= beta:
+                val = best
+                go = 0
+                continue
+            i += 1
+            go = 2
+        if go == 2:
+            while i < k:
+                c = h[hb + i]
+                if (only == _NO or c == only) and (follow == _NO or c // 10 == follow):
+                    break
+                i += 1
+            else:
+                val = best
+                go = 0
+                continue
+            last = h[hb + k - 1]
+            h[hb + i] = last
+            hl[turn] = k - 1
+            t[b + tl] = c
+            o = lev * 14
+            if end:
+                w = bs
+                if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
+                    w = turn
+                p = pts + POINTS[c % 10]
+                sp[side[w]] += p
+                x = si
+                if si < nst:  # everyone draws, the winner first
+                    for j in range(n * F[1]):
+                        if x < nst:
+                            y = (w + j) % n
+                            h[y * 5 + hl[y]] = ST[x]
+                            hl[y] += 1
+                            x += 1
+                if not hl[w]:  # the deal's end
+                    val = _end()
+                    for j in range(x - si):
+                        hl[(w + j) % n] -= 1
+                    sp[side[w]] -= p
+                    go = 3
+                    continue
+                _order(d + 1, w)
+                lb[o + 8] = bc
+                lb[o + 9] = bs
+                lb[o + 10] = pts
+                lb[o + 11] = w
+                lb[o + 12] = p
+                lb[o + 13] = x
+            lb[o] = tl
+            lb[o + 1] = d
+            lb[o + 2] = si
+            lb[o + 3] = i
+            lb[o + 4] = last
+            lb[o + 5] = follow
+            lb[o + 6] = turn
+            lb[o + 7] = k
+            lv[lev * 3] = alpha
+            lv[lev * 3 + 1] = beta
+            lv[lev * 3 + 2] = best
+            lev += 1
+            only = _NO
+            go = 1
+            tl += 1
+            if end:
+                tl = 0
+                si = x
+                d += 1
