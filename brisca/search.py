@@ -45,10 +45,10 @@ SEAT = bytearray(48)  # per searched trick d: the seat at each position (8 a tri
 TZ = bytearray(6)  # per searched trick: its size
 SP = [0, 0, 0]  # points per side
 # _g's stack: per level (card played below the root, at most 24: six hands of 3 and 6 to draw, or
-# four of 4 and 8) the position in the trick, trick, stock index, move index, hand's last card, suit
-# to follow, mover, hand size, and at a trick's last card its best card, seat and points so far,
-# its winner and points and the stock index after the draw
-_LB = bytearray(336)
+# four of 4 and 8) the position in the trick, trick, stock index, move index, hand's last card and
+# suit to follow; from 144 on, per trick (at most 6) at its last card, its best card, seat and
+# points before it, its winner and points, and the stock index after the draw
+_LB = bytearray(180)
 _LV = array("h", bytes(144))  # and alpha, beta and the best value so far (72 halfwords)
 # Facts: 0 players, 1 plays, 2 trump, 3 must-follow, 4 my side, 5 sides, 6 stock cards, 8 nodes,
 # 9 node limit, 10 start ticks, 11 budget ms, 12 pool size, 13 hidden stock cards, 14 first hidden
@@ -331,32 +331,33 @@ def _g(tl, si, d, alpha, beta, only):
                 F[9] = limit
                 return val
             lev -= 1
-            o = lev * 14
+            o = lev * 6
             tl = lb[o]
             d = lb[o + 1]
             si = lb[o + 2]
             i = lb[o + 3]
             last = lb[o + 4]
             follow = lb[o + 5]
-            turn = lb[o + 6]
-            k = lb[o + 7]
             alpha = lv[lev * 3]
             beta = lv[lev * 3 + 1]
             best = lv[lev * 3 + 2]
             b = d * 8
-            hb = turn * 5
-            c = t[b + tl]
-            maxi = side[turn] == mine
             end = tl + 1 >= TZ[d]
             if end:  # the trick this level ended: its draws and points back
-                bc = lb[o + 8]
-                bs = lb[o + 9]
-                pts = lb[o + 10]
-                w = lb[o + 11]
-                p = lb[o + 12]
-                for j in range(lb[o + 13] - si):
+                o = 144 + d * 6
+                bc = lb[o]
+                bs = lb[o + 1]
+                pts = lb[o + 2]
+                w = lb[o + 3]
+                p = lb[o + 4]
+                for j in range(lb[o + 5] - si):
                     hl[(w + j) % n] -= 1
                 sp[side[w]] -= p
+            turn = seat[b + tl]
+            hb = turn * 5
+            k = hl[turn] + 1
+            c = t[b + tl]
+            maxi = side[turn] == mine
             if not lev:
                 only = top
             go = 3
@@ -393,7 +394,6 @@ def _g(tl, si, d, alpha, beta, only):
             h[hb + i] = last
             hl[turn] = k - 1
             t[b + tl] = c
-            o = lev * 14
             if end:
                 w = bs
                 if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
@@ -416,20 +416,20 @@ def _g(tl, si, d, alpha, beta, only):
                     go = 3
                     continue
                 _order(d + 1, w)
-                lb[o + 8] = bc
-                lb[o + 9] = bs
-                lb[o + 10] = pts
-                lb[o + 11] = w
-                lb[o + 12] = p
-                lb[o + 13] = x
+                o = 144 + d * 6
+                lb[o] = bc
+                lb[o + 1] = bs
+                lb[o + 2] = pts
+                lb[o + 3] = w
+                lb[o + 4] = p
+                lb[o + 5] = x
+            o = lev * 6
             lb[o] = tl
             lb[o + 1] = d
             lb[o + 2] = si
             lb[o + 3] = i
             lb[o + 4] = last
             lb[o + 5] = follow
-            lb[o + 6] = turn
-            lb[o + 7] = k
             lv[lev * 3] = alpha
             lv[lev * 3 + 1] = beta
             lv[lev * 3 + 2] = best
