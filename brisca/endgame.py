@@ -33,10 +33,12 @@ _H = bytearray(10)  # hands of seats 0 and 1, 5 slots each
 _HL = bytearray(2)
 _ST = bytearray(4)  # the stock still to draw, in drawing order
 _K = bytearray(10)  # the opponent's known cards, then this seat's hand
-# _ab's stack: per level (card played below the root, at most 12: two hands of 5 and 2 to draw) the
-# mover, led card, points, stock index, move index, hand's last card, card played and suit to follow
-_LB = bytearray(96)
-_LV = array("h", bytes(72))  # and alpha, beta and the best value so far (36 halfwords)
+# _ab's stack, per level (card played below the root, at most 12: two hands of 5 and 2 to draw):
+# the move index, the card led (_NO if it led), and if it played a trick's second card the mover,
+# points and stock index before it and its card; and the best value so far, the bound it moves as
+# it came (24 halfwords)
+_LB = bytearray(72)
+_LV = array("h", bytes(48))
 
 
 def prepare(v, k, t0, budget, since, moves, score, facts, rng):
@@ -118,150 +120,163 @@ def one(rng, voids, moves, score, facts):
     return True
 
 
+def _last(turn, pts):
+    """The deal's value once its last trick, one card a hand, is played out, `turn` leading."""
+    c = _H[turn * 5]
+    x = _H[5 - turn * 5]
+    if x // 10 == c // 10 and STRENGTH[x % 10] > STRENGTH[c % 10] or x // 10 == _S[1] != c // 10:
+        turn = 1 - turn
+    pts += POINTS[c % 10] + POINTS[x % 10] if turn == _S[0] else 0
+    return pts + (200 if pts > 60 else 100 if pts == 60 else 0)
+
+
 def _ab(turn, led, pts, alpha, beta, si, only):
     """Alpha-beta over the rest of a 2-player deal with every card placed. `pts`: the searching
     seat's points; `si` indexes the stock _ST. Value: final points, +200 for a win, +100 a draw.
-    A loop, not recursion: one level per card played, a level's state kept in _LB and _LV while a
-    deeper one runs (a board gives Python frames a small fixed stack, and a call costs most there)."""
+    A loop, not recursion (a board gives Python frames a small fixed stack): one level per card
+    played, each keeping on _LB its move index and the trick as it came and on _LV its best value
+    so far and the bound it raises (alpha) or lowers (beta) as it came; the rest is read back. The
+    root plays `only`; the last trick, one card a hand, is _last()'s, without a level."""
     h = _H
     hl = _HL
-    st = _ST
     lb = _LB
     lv = _LV
     s = _S
     me = s[0]
-    trump = s[1]
-    must = s[2]
     nst = s[3]
     nodes = s[4]
     limit = s[7]
-    top = only
     lev = 0  # the level: cards played below the root
-    go = 1  # 1: enter this node; 0: return val to the level above; 3: take the value of move i; 2: try move i
     while True:
-        if go == 1:
-            nodes += 1
-            if not nodes & 63 and since(s[20]) >= s[21]:
-                limit = 0  # out of time: abandon this placement
-            go = 0
-            b = turn * 5
-            k = hl[turn]
-            if nodes > limit:
-                val = 0
-            elif led == _NO and k == 1 and si >= nst:  # the last trick, inline
-                c = h[b]
-                x = h[5 - b]
-                w = turn
-                if x // 10 == c // 10 and STRENGTH[x % 10] > STRENGTH[c % 10] or x // 10 == trump != c // 10:
-                    w = 1 - turn
-                val = pts + (POINTS[c % 10] + POINTS[x % 10] if w == me else 0)
-                val += 200 if val > 60 else 100 if val == 60 else 0
-            else:
-                follow = _NO
-                if led != _NO and must:
-                    for i in range(k):
-                        if h[b + i] // 10 == led // 10:
-                            follow = led // 10
-                maxi = turn == me
-                best = -_BIG if maxi else _BIG
-                i = 0
-                go = 2
-        elif go == 0:
-            if not lev:
-                s[4] = nodes
-                s[7] = limit
-                return val
-            lev -= 1
-            o = lev * 8
-            turn = lb[o]
-            led = lb[o + 1]
-            pts = lb[o + 2]
-            si = lb[o + 3]
-            i = lb[o + 4]
-            last = lb[o + 5]
-            c = lb[o + 6]
-            follow = lb[o + 7]
-            alpha = lv[lev * 3]
-            beta = lv[lev * 3 + 1]
-            best = lv[lev * 3 + 2]
-            if led != _NO and si < nst:  # both drew
-                hl[0] -= 1
-                hl[1] -= 1
-            b = turn * 5
-            k = hl[turn] + 1
+        nodes += 1  # enter the node
+        if not nodes & 63 and since(s[20]) >= s[21]:
+            limit = 0  # out of time: abandon this placement
+        b = turn * 5
+        k = hl[turn]
+        go = 0  # 0: return val to the level above; 1: take the value of move i; 2: try move i
+        if nodes > limit:
+            val = 0
+        elif led == _NO and k == 1 and si >= nst:  # the last trick
+            val = _last(turn, pts)
+        else:
+            follow = _NO
+            if led != _NO and s[2]:
+                for i in range(k):
+                    if h[b + i] // 10 == led // 10:
+                        follow = led // 10
             maxi = turn == me
-            if not lev:
-                only = top
-            go = 3
-        if go == 3:
-            hl[turn] = k
-            h[b + k - 1] = last
-            h[b + i] = c
             if maxi:
-                if val > best:
-                    best = val
-                if val > alpha:
-                    alpha = val
+                lv[lev * 2 + 1] = alpha
+                best = -_BIG
             else:
-                if val < best:
-                    best = val
-                if val < beta:
-                    beta = val
-            if alpha >= beta:
-                val = best
-                go = 0
-                continue
-            i += 1
+                lv[lev * 2 + 1] = beta
+                best = _BIG
+            i = 0
             go = 2
-        if go == 2:
+        while True:
+            if not go:
+                if not lev:
+                    s[4] = nodes
+                    s[7] = limit
+                    return val
+                lev -= 1  # the level above: its state back
+                o = lev * 6
+                c = led
+                led = lb[o + 1]
+                if led == _NO:  # it led: its card is the one followed
+                    turn = 1 - turn
+                else:  # it played a trick's second card
+                    turn = lb[o + 2]
+                    pts = lb[o + 3]
+                    si = lb[o + 4]
+                    c = lb[o + 5]
+                    if si < nst:  # both drew
+                        hl[0] -= 1
+                        hl[1] -= 1
+                b = turn * 5
+                k = hl[turn] + 1
+                i = lb[o]
+                best = lv[lev * 2]
+                maxi = turn == me
+                follow = _NO
+                if led != _NO and s[2] and c // 10 == led // 10:
+                    follow = led // 10  # (it followed suit: it had to)
+                go = 1
+            if go == 1:
+                hl[turn] = k
+                h[b + k - 1] = h[b + i] if i < k - 1 else c
+                h[b + i] = c
+                if maxi:
+                    if val > best:
+                        best = val
+                    if val > alpha:
+                        alpha = val
+                else:
+                    if val < best:
+                        best = val
+                    if val < beta:
+                        beta = val
+                i += 1
+                if alpha >= beta:
+                    i = k
             while i < k:
                 c = h[b + i]
-                if (only == _NO or c == only) and (follow == _NO or c // 10 == follow):
+                if (lev or c == only) and (follow == _NO or c // 10 == follow):
                     break
                 i += 1
-            else:
+            else:  # this node is done: its bound back as it came, its value up
+                if maxi:
+                    alpha = lv[lev * 2 + 1]
+                else:
+                    beta = lv[lev * 2 + 1]
                 val = best
                 go = 0
                 continue
-            last = h[b + k - 1]
-            h[b + i] = last
+            h[b + i] = h[b + k - 1]
             hl[turn] = k - 1
-            go = 1
-            o = lev * 8
-            lb[o] = turn
+            o = lev * 6
+            lb[o] = i
             lb[o + 1] = led
-            lb[o + 2] = pts
-            lb[o + 3] = si
-            lb[o + 4] = i
-            lb[o + 5] = last
-            lb[o + 6] = c
-            lb[o + 7] = follow
-            lv[lev * 3] = alpha
-            lv[lev * 3 + 1] = beta
-            lv[lev * 3 + 2] = best
+            lv[lev * 2] = best
             if led == _NO:
                 turn = 1 - turn
                 led = c
-            else:
+            else:  # the trick's end: the winner leads the next
                 w = 1 - turn
                 if c // 10 == led // 10:
                     if STRENGTH[c % 10] > STRENGTH[led % 10]:
                         w = turn
-                elif c // 10 == trump:
+                elif c // 10 == s[1]:
                     w = turn
                 p = pts + (POINTS[c % 10] + POINTS[led % 10] if w == me else 0)
+                if si >= nst and not hl[0] + hl[1]:  # the deal's end
+                    val = p + (200 if p > 60 else 100 if p == 60 else 0)
+                    go = 1
+                    continue
+                x = si
                 if si < nst:  # both draw: the winner first
-                    h[w * 5 + hl[w]] = st[si]
-                    h[(1 - w) * 5 + hl[1 - w]] = st[si + 1]
+                    h[w * 5 + hl[w]] = _ST[si]
+                    h[5 - w * 5 + hl[1 - w]] = _ST[si + 1]
                     hl[0] += 1
                     hl[1] += 1
-                    si += 2
-                elif hl[0] + hl[1] == 0:
-                    val = p + (200 if p > 60 else 100 if p == 60 else 0)
-                    go = 3
+                    x += 2
+                if hl[w] == 1 and x >= nst:  # the last trick next: its node here, no level
+                    nodes += 1
+                    if not nodes & 63 and since(s[20]) >= s[21]:
+                        limit = 0
+                    val = 0 if nodes > limit else _last(w, p)
+                    if x > si:
+                        hl[0] -= 1
+                        hl[1] -= 1
+                    go = 1
                     continue
+                lb[o + 2] = turn
+                lb[o + 3] = pts
+                lb[o + 4] = si
+                lb[o + 5] = c
                 turn = w
                 led = _NO
                 pts = p
+                si = x
             lev += 1
-            only = _NO
+            break

@@ -24,6 +24,8 @@ from array import array
 from brisca.core import POINTS, STRENGTH
 
 _NO = const(255)
+_LAST = const(254)  # _close(): the last trick searched there (_LATE: and the time ran out)
+_LATE = const(253)
 _BIG = const(30000)
 # Search nodes per move: the same work, so the same move, on every runtime. A node costs about
 # 1 ms on a PyBadge (tools/bench.py's estimate): 900 keep a move under 1 s, 600 under 0.6 s.
@@ -44,15 +46,17 @@ POOL = bytearray(40)  # the unseen cards
 SEAT = bytearray(48)  # per searched trick d: the seat at each position (8 a trick)
 TZ = bytearray(6)  # per searched trick: its size
 SP = [0, 0, 0]  # points per side
-# _g's stack: per level (card played below the root, at most 24: six hands of 3 and 6 to draw, or
-# four of 4 and 8) the position in the trick, trick, stock index, move index, hand's last card and
-# suit to follow; from 144 on, per trick (at most 6) at its last card, its best card, seat and
-# points before it, its winner and points, and the stock index after the draw
-_LB = bytearray(180)
-_LV = array("h", bytes(144))  # and alpha, beta and the best value so far (72 halfwords)
+# _g's stack, per level (card played below the root, at most 24: six hands of 3 and 6 to draw, or
+# four of 4 and 8): the move index, the best value so far, the bound it moves as it came (24
+# halfwords each); and per trick (at most 6), for _open(): its winner, its points and the stock
+# index before and after the draw
+_LI = bytearray(24)
+_LB = array("h", bytes(48))
+_LA = array("h", bytes(48))
+_TR = bytearray(24)
 # Facts: 0 players, 1 plays, 2 trump, 3 must-follow, 4 my side, 5 sides, 6 stock cards, 8 nodes,
 # 9 node limit, 10 start ticks, 11 budget ms, 12 pool size, 13 hidden stock cards, 14 first hidden
-# stock slot, 17 trick length at the root
+# stock slot, 17 trick length at the root; 7: the value _close() found
 F = [0] * 18
 
 
@@ -238,206 +242,241 @@ def _end():
     return (mine + (200 if mine > top else 100 if mine == top else 0)) * 4
 
 
-def _order(d, leader):
-    """The seats of trick d, from its leader: everyone with the most cards, `plays` times round."""
-    most = 0
-    n = F[0]
-    for s in range(n):
-        most = max(most, HL[s])
-    p = 0
+def _last(d):
+    """The deal's value (as _end() gives it) once its last trick d, one card a hand, is played
+    out. (Not through _end(): a call deeper would take pystack.)"""
     b = d * 8
-    for _ in range(F[1]):
-        for i in range(n):
-            s = (leader + i) % n
-            if HL[s] == most:
-                SEAT[b + p] = s
-                p += 1
-    TZ[d] = p
+    bs = SEAT[b]
+    bc = H[bs * 5]
+    pts = 0
+    for p in range(TZ[d]):
+        s = SEAT[b + p]
+        c = H[s * 5]
+        pts += POINTS[c % 10]
+        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[2] != bc // 10:
+            bc = c
+            bs = s
+    SP[SIDE[bs]] += pts
+    c = SP[F[4]]  # (mine, and the best other side's points: _end()'s)
+    bc = 60
+    if F[5] == 3:
+        bc = 0
+        for s in range(3):
+            if s != F[4]:
+                bc = max(bc, SP[s])
+    SP[SIDE[bs]] -= pts
+    return (c + (200 if c > bc else 100 if c == bc else 0)) * 4
+
+
+def _close(d, si, nodes, limit):
+    """Trick d is whole in T: its winner's side takes its points, everyone draws from stock index
+    si (the winner first) and trick d + 1 is seated from the winner (what to undo goes to _TR, for
+    _open()). The stock index after the draws; or, the trick undone, _NO at the deal's end and
+    _LAST when the last trick, one card a hand, is next: it is searched here, as _g() would enter
+    its node (`nodes` and `limit`: _g()'s), _LATE if the clock then says the time ran out. Their
+    value in F[7]."""
+    b = d * 8
+    bc = T[b]
+    w = SEAT[b]
+    p = 0
+    for j in range(TZ[d]):
+        c = T[b + j]
+        p += POINTS[c % 10]
+        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[2] != bc // 10:
+            bc = c
+            w = SEAT[b + j]
+    SP[SIDE[w]] += p
+    x = si
+    if si < F[6]:
+        x = _draw(w, si, 0)
+    b = d * 4
+    _TR[b] = w
+    _TR[b + 1] = p
+    _TR[b + 2] = si
+    _TR[b + 3] = x
+    if not HL[w]:
+        F[7] = _end()
+        SP[SIDE[w]] -= p
+        return _NO
+    # trick d + 1's seats, from the winner: everyone with the most cards, `plays` times round
+    c = 0
+    for j in range(F[0]):
+        c = max(c, HL[j])
+    b = d * 8 + 8
+    j = 0
+    for bc in range(F[1]):
+        for i in range(F[0]):
+            s = (w + i) % F[0]
+            if HL[s] == c:
+                SEAT[b + j] = s
+                j += 1
+    TZ[d + 1] = j
+    if x < F[6] or F[1] > 1 or HL[SEAT[b]] != 1:
+        return x
+    j = _LAST
+    if not (nodes + 1) & 31 and _since(F[10]) >= F[11]:
+        j = _LATE
+        limit = 0
+    F[7] = 0 if nodes + 1 > limit else _last(d + 1)
+    if x > si:
+        _draw(w, si, x)
+    SP[SIDE[w]] -= p
+    return j
+
+
+def _open(d):
+    """Undo trick d's _close(): its draws and points; the stock index before them."""
+    o = d * 4
+    si = _TR[o + 2]
+    if _TR[o + 3] > si:
+        _draw(_TR[o], si, _TR[o + 3])
+    SP[SIDE[_TR[o]]] -= _TR[o + 1]
+    return si
+
+
+def _draw(w, si, back):
+    """Everyone draws from stock index si, the winner w first; the stock index after. `back`: the
+    stock index the draws went to, to take them back instead."""
+    n = F[0]
+    x = si
+    for j in range(n * F[1]):
+        if x < (back if back else F[6]):
+            s = (w + j) % n
+            if back:
+                HL[s] -= 1
+            else:
+                H[s * 5 + HL[s]] = ST[x]
+                HL[s] += 1
+            x += 1
+    return x
 
 
 def _g(tl, si, d, alpha, beta, only):
-    """Alpha-beta from position tl of searched trick d (stock index si): my side maximizes. A loop,
-    not recursion: one level per card played, a level's state kept in _LB and _LV while a deeper
-    one runs (a board gives Python frames a small fixed stack, and a call costs more than anything
-    else there). The trick's end (winner, points, draws, the deal's end) is handled inline."""
+    """Alpha-beta from position tl of searched trick d (stock index si), the root playing `only`:
+    my side maximizes. A loop, not recursion (a board gives Python frames a small fixed stack):
+    one level per card played, each keeping on _LI, _LB and _LA its move index, best value so far
+    and the bound it raises (alpha) or lowers (beta) as it came; the rest is read back from the
+    hands and the trick. A trick's end and the last trick are _close()'s and _last()'s, one call
+    deep at most (the pystack again)."""
     h = H
     hl = HL
     t = T
     seat = SEAT
     side = SIDE
-    sp = SP
+    li = _LI
     lb = _LB
-    lv = _LV
-    n = F[0]
-    trump = F[2]
+    la = _LA
     mine = F[4]
     nst = F[6]
+    must = F[3]
     nodes = F[8]
     limit = F[9]
-    top = only
     lev = 0  # the level: cards played below the root
-    go = 1  # 1: enter this node; 0: return val to the level above; 3: take the value of move i; 2: try move i
     while True:
-        if go == 1:
-            nodes += 1
-            if not nodes & 31 and _since(F[10]) >= F[11]:
-                limit = 0  # out of time: abandon this placement
-            go = 0
-            b = d * 8
-            turn = seat[b + tl]
-            hb = turn * 5
-            k = hl[turn]
-            if nodes > limit:
-                val = 0
-            elif not tl and k == 1 and si >= nst and F[1] == 1:  # the last trick, one line: inline
-                bc = h[hb]
-                bs = turn
-                pts = 0
-                for p in range(TZ[d]):
-                    x = seat[b + p]
-                    c = h[x * 5]
-                    pts += POINTS[c % 10]
-                    if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
-                        bc = c
-                        bs = x
-                sp[side[bs]] += pts
-                val = _end()
-                sp[side[bs]] -= pts
-            else:
-                follow = _NO
-                if tl and F[3]:
-                    x = t[b] // 10
-                    for i in range(k):
-                        if h[hb + i] // 10 == x:
-                            follow = x
-                maxi = side[turn] == mine
-                best = -_BIG if maxi else _BIG
-                end = tl + 1 >= TZ[d]
-                if end:  # the trick so far: its best card and seat, its points
-                    bc = t[b]
-                    bs = seat[b]
-                    pts = 0
-                    for p in range(tl):
-                        c = t[b + p]
-                        pts += POINTS[c % 10]
-                        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
-                            bc = c
-                            bs = seat[b + p]
-                i = 0
-                go = 2
-        elif go == 0:
-            if not lev:
-                F[8] = nodes
-                F[9] = limit
-                return val
-            lev -= 1
-            o = lev * 6
-            tl = lb[o]
-            d = lb[o + 1]
-            si = lb[o + 2]
-            i = lb[o + 3]
-            last = lb[o + 4]
-            follow = lb[o + 5]
-            alpha = lv[lev * 3]
-            beta = lv[lev * 3 + 1]
-            best = lv[lev * 3 + 2]
-            b = d * 8
-            end = tl + 1 >= TZ[d]
-            if end:  # the trick this level ended: its draws and points back
-                o = 144 + d * 6
-                bc = lb[o]
-                bs = lb[o + 1]
-                pts = lb[o + 2]
-                w = lb[o + 3]
-                p = lb[o + 4]
-                for j in range(lb[o + 5] - si):
-                    hl[(w + j) % n] -= 1
-                sp[side[w]] -= p
-            turn = seat[b + tl]
-            hb = turn * 5
-            k = hl[turn] + 1
-            c = t[b + tl]
+        nodes += 1  # enter the node
+        if not nodes & 31 and _since(F[10]) >= F[11]:
+            limit = 0  # out of time: abandon this placement
+        b = d * 8
+        turn = seat[b + tl]
+        hb = turn * 5
+        k = hl[turn]
+        go = 0  # 0: return val to the level above; 1: take the value of move i; 2: try move i
+        if nodes > limit:
+            val = 0
+        elif not tl and k == 1 and si >= nst and F[1] == 1:  # the last trick, one line
+            val = _last(d)
+        else:
+            follow = _NO
+            if tl and must:
+                x = t[b] // 10
+                for i in range(k):
+                    if h[hb + i] // 10 == x:
+                        follow = x
             maxi = side[turn] == mine
-            if not lev:
-                only = top
-            go = 3
-        if go == 3:
-            hl[turn] = k
-            h[hb + k - 1] = last
-            h[hb + i] = c
             if maxi:
-                if val > best:
-                    best = val
-                    if val > alpha:
-                        alpha = val
-            elif val < best:
-                best = val
-                if val < beta:
-                    beta = val
-            if alpha >= beta:
-                val = best
-                go = 0
-                continue
-            i += 1
+                la[lev] = alpha
+                best = -_BIG
+            else:
+                la[lev] = beta
+                best = _BIG
+            end = tl + 1 >= TZ[d]
+            i = 0
             go = 2
-        if go == 2:
+        while True:
+            if not go:
+                if not lev:
+                    F[8] = nodes
+                    F[9] = limit
+                    return val
+                lev -= 1  # the level above: its state back
+                end = not tl
+                if tl:
+                    tl -= 1
+                else:  # it ended a trick
+                    d -= 1
+                    tl = TZ[d] - 1
+                    si = _open(d)
+                b = d * 8
+                turn = seat[b + tl]
+                hb = turn * 5
+                k = hl[turn] + 1
+                i = li[lev]
+                best = lb[lev]
+                maxi = side[turn] == mine
+                c = t[b + tl]
+                follow = _NO
+                if tl and must and c // 10 == t[b] // 10:
+                    follow = c // 10  # (it played the suit led: it had to)
+                go = 1
+            if go == 1:
+                hl[turn] = k
+                h[hb + k - 1] = h[hb + i] if i < k - 1 else c
+                h[hb + i] = c
+                if maxi:
+                    if val > best:
+                        best = val
+                        if val > alpha:
+                            alpha = val
+                elif val < best:
+                    best = val
+                    if val < beta:
+                        beta = val
+                i += 1
+                go = 2
+                if alpha >= beta:
+                    i = k
             while i < k:
                 c = h[hb + i]
-                if (only == _NO or c == only) and (follow == _NO or c // 10 == follow):
+                if (lev or c == only) and (follow == _NO or c // 10 == follow):
                     break
                 i += 1
-            else:
+            else:  # this node is done: its bound back as it came, its value up
+                if maxi:
+                    alpha = la[lev]
+                else:
+                    beta = la[lev]
                 val = best
                 go = 0
                 continue
-            last = h[hb + k - 1]
-            h[hb + i] = last
+            h[hb + i] = h[hb + k - 1]
             hl[turn] = k - 1
             t[b + tl] = c
-            if end:
-                w = bs
-                if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
-                    w = turn
-                p = pts + POINTS[c % 10]
-                sp[side[w]] += p
-                x = si
-                if si < nst:  # everyone draws, the winner first
-                    for j in range(n * F[1]):
-                        if x < nst:
-                            y = (w + j) % n
-                            h[y * 5 + hl[y]] = ST[x]
-                            hl[y] += 1
-                            x += 1
-                if not hl[w]:  # the deal's end
-                    val = _end()
-                    for j in range(x - si):
-                        hl[(w + j) % n] -= 1
-                    sp[side[w]] -= p
-                    go = 3
+            if not end:
+                tl += 1
+            else:  # the trick's end
+                x = _close(d, si, nodes, limit)
+                if x >= _LATE:  # the deal's end, or its last trick (a node) done: no level
+                    val = F[7]
+                    if x < _NO:
+                        nodes += 1
+                        if x == _LATE:  # (out of time)
+                            limit = 0
+                    go = 1
                     continue
-                _order(d + 1, w)
-                o = 144 + d * 6
-                lb[o] = bc
-                lb[o + 1] = bs
-                lb[o + 2] = pts
-                lb[o + 3] = w
-                lb[o + 4] = p
-                lb[o + 5] = x
-            o = lev * 6
-            lb[o] = tl
-            lb[o + 1] = d
-            lb[o + 2] = si
-            lb[o + 3] = i
-            lb[o + 4] = last
-            lb[o + 5] = follow
-            lv[lev * 3] = alpha
-            lv[lev * 3 + 1] = beta
-            lv[lev * 3 + 2] = best
-            lev += 1
-            only = _NO
-            go = 1
-            tl += 1
-            if end:
                 tl = 0
                 si = x
                 d += 1
+            li[lev] = i
+            lb[lev] = best
+            lev += 1
+            break
