@@ -146,3 +146,116 @@ def test_whole_deals_play_as_with_the_recursion(monkeypatch):
                     g.apply(a)
                 games.append(moves)
             assert games[0] == games[1], (spec, seed)
+
+
+# -- random states, beyond what a game reaches (a root in the last trick, one card a hand and
+# still a stock to draw): the loops must match the recursion on every state they are given -------
+def _random_state(rng, n, plays, stock):
+    """Hands (seat * 5 + i), their sizes, the stock, the seats of the trick to play (from a random
+    leader: everyone with the most cards, `plays` times round, as search._order() seats them) and
+    how many of its cards are played (into `trick`): random, hands of 1 to 3 cards."""
+    cards = bytearray(range(40))
+    rng.shuffle(cards, 0, 40)
+    size = 1 + rng.below(3)
+    hands, hl = bytearray(30), bytearray(6)
+    for s in range(n):
+        for i in range(size):
+            hands[s * 5 + i] = cards[s * size + i]
+        hl[s] = size
+    used = n * size
+    stock = bytes(cards[used: used + stock])
+    leader = rng.below(n)
+    seats = [(leader + i) % n for i in range(n)] * plays
+    trick = bytearray()
+    for s in seats[: rng.below(len(seats))]:
+        if not hl[s]:
+            break
+        i = rng.below(hl[s])
+        trick.append(hands[s * 5 + i])
+        hl[s] -= 1
+        hands[s * 5 + i] = hands[s * 5 + hl[s]]
+    return hands, hl, stock, seats, trick
+
+
+def _endgame_run(mod, state, facts, root, only, limit, expire, monkeypatch):
+    hands, hl, stock = state
+    mod._H[:] = hands[:10]
+    mod._HL[:] = hl[:2]
+    mod._ST[:] = (stock + bytes(4))[:4]
+    ai._S[:] = facts
+    ai._S[4], ai._S[7] = 0, limit
+    clock = Clock(mod, expire)
+    monkeypatch.setattr(mod, "since", clock)
+    val = mod._ab(root[0], root[1], root[2], root[3], 30000, 0, only)
+    return val, ai._S[4], ai._S[7], clock.trace, bytes(mod._H), bytes(mod._HL)
+
+
+def test_the_endgame_loop_matches_the_recursion_on_random_states(monkeypatch):
+    rng = core.Random(7)
+    runs = 0
+    while runs < 400:
+        hands, hl, stock, seats, trick = _random_state(rng, 2, 1, 2 * rng.below(3))
+        turn = seats[len(trick)]
+        led = trick[0] if trick else core.NO_CARD
+        facts = [0] * 23
+        facts[0], facts[1], facts[2], facts[3] = rng.below(2), rng.below(4), 32 * rng.below(2), len(stock)
+        facts[20], facts[21] = 0, 1000
+        must = facts[2] and led != core.NO_CARD and any(hands[turn * 5 + i] // 10 == led // 10 for i in range(hl[turn]))
+        for i in range(hl[turn]):
+            only = hands[turn * 5 + i]
+            if must and only // 10 != led // 10:
+                continue
+            root = (turn, led, rng.below(90), -30000 if rng.below(2) else rng.below(200))
+            limit, expire = (10 ** 6, 10 ** 9) if rng.below(2) else (1 + rng.below(60), 1 + rng.below(3))
+            new = _endgame_run(endgame, (hands, hl, stock), facts, root, only, limit, expire, monkeypatch)
+            old = _endgame_run(rec_endgame, (hands, hl, stock), facts, root, only, limit, expire, monkeypatch)
+            assert new == old, (list(hands), list(hl), stock, facts[:4], root, only, limit, expire)
+            runs += 1
+
+
+def _search_run(mod, state, facts, sp, only, alpha, limit, expire):
+    hands, hl, stock, seats, trick = state
+    mod.H[:] = hands
+    mod.HL[:] = hl
+    mod.ST[:] = (stock + bytes(40))[:40]
+    mod.T[:] = (bytes(trick) + bytes(48))[:48]
+    mod.SEAT[:] = (bytes(seats) + bytes(48))[:48]
+    mod.TZ[:] = bytes([len(seats)]) + bytes(5)
+    mod.SP[:] = sp
+    n = facts[0]
+    mod.SIDE[:] = bytes(s if n < 4 else s % 2 for s in range(n)) + bytes(6 - n)
+    mod.F[:] = facts
+    clock = Clock(mod, expire)
+    mod._since = clock  # (search.setup() sets it from brisca.ai's clock)
+    val = mod.value(only, alpha, limit)
+    return val, mod.F[8], mod.F[9], clock.trace, bytes(mod.H), bytes(mod.HL), list(mod.SP)
+
+
+@pytest.mark.parametrize("n,plays", [(2, 2), (3, 1), (4, 1), (4, 2), (6, 1)])
+def test_the_search_loop_matches_the_recursion_on_random_states(n, plays, monkeypatch):
+    monkeypatch.setattr(search, "_since", search._since)  # (restored after: each run sets its clock)
+    monkeypatch.setattr(rec_search, "_since", rec_search._since)
+    rng = core.Random(n * 10 + plays)
+    runs = 0
+    while runs < 120:
+        state = _random_state(rng, n, plays, rng.below(n * plays + 1))
+        hands, hl, stock, seats, trick = state
+        tl = len(trick)
+        me = seats[tl]
+        sides = 3 if n == 3 else 2
+        facts = [0] * 18
+        facts[:7] = [n, plays, rng.below(4), 32 * rng.below(2), me if n < 4 else me % 2, sides, len(stock)]
+        facts[10], facts[11], facts[17] = 0, 1000, tl
+        sp = [rng.below(40) for _ in range(sides)] + [0] * (3 - sides)
+        led = trick[0] // 10 if trick else None
+        must = facts[3] and led is not None and any(hands[me * 5 + i] // 10 == led for i in range(hl[me]))
+        for i in range(hl[me]):
+            only = hands[me * 5 + i]
+            if must and only // 10 != led:
+                continue
+            alpha = -30000 if rng.below(2) else rng.below(1200)
+            limit, expire = (10 ** 6, 10 ** 9) if rng.below(2) else (1 + rng.below(120), 1 + rng.below(3))
+            new = _search_run(search, state, facts, sp, only, alpha, limit, expire)
+            old = _search_run(rec_search, state, facts, sp, only, alpha, limit, expire)
+            assert new == old, (n, plays, list(hands), list(hl), stock, seats, list(trick), facts, only, limit)
+            runs += 1
