@@ -10,7 +10,7 @@ from brisca.core import POINTS, beats
 from brisca.notation import parse_rules
 
 TABLES = ["p2", "p2 exchange", "p2 notrump", "p2 follow", "p2 open", "p2 double", "p2 d32 exchange",
-          "p3 d39", "p3 d36 follow", "p4", "p4 double", "p4 partners follow", "p6 d36", "p6 d32 partners"]
+          "p3 d39", "p3 d36 follow", "p4", "p4 double", "p4 partners follow", "p6 d36", "p6 d36 partners"]
 CODES = ai.REASONS.split()
 SEEN_AT_LEAST = 3
 
