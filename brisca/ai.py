@@ -15,9 +15,9 @@
   and 6 in teams, double) brisca/search.py does the same from the last drawing round once the
   deal's lines are few: side minimax (partners cooperate; 3 players: paranoid). Either is loaded
   only for hard, and only the one the table needs.
-Search state lives in preallocated module buffers (one decision runs at a time), the recursion is
-two frames per trick (under 14 frames), and the work is bounded by a node count (the same decision
-on every runtime) and by the time budget."""
+Search state lives in preallocated module buffers (one decision runs at a time), the searches are
+loops over their own stacks (a board's Python frames share a small fixed stack), and the work is
+bounded by a node count (the same decision on every runtime) and by the time budget."""
 
 try:
     from micropython import const
@@ -169,7 +169,7 @@ class Player:
         (Few functions on purpose: every function costs heap on the board.)"""
         self.t0 = ticks_ms()
         self.budget = (900 if self.level == 2 else _BUDGET) if budget_ms is None else budget_ms
-        self.todo = self.done = _S[13] = 0
+        self.todo = self.done = _S[12] = _S[13] = 0  # (12, 13: nodes and placements searched)
         n, r, face, tl = v.nlegal, v.rules, v.trump_card, v.trick_len
         if not n:
             raise ValueError("not this seat's turn")
