@@ -1,6 +1,6 @@
 """Help lines name every key a screen answers to, on every board, in every language.
 
-assets/lang/keys.txt is the one table of what each screen's keys do (App.help_spec()). Here every
+assets/lang/keys.txt is the one table of what each screen's keys do (brisca.ui.helpline). Here every
 key a board can send is pressed on every screen (each from the same state, made again before each
 press): a key that changes anything (the screen, what it shows, the game, the settings) must be
 in the table, a key in the table must change something, and the help line shown must name each
@@ -19,7 +19,8 @@ from brisca.lang import LANGS  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
 from brisca.ui import match  # noqa: E402
 from brisca.lang import Texts  # noqa: E402
-from brisca.ui.app import KEY_TOKENS  # noqa: E402
+from brisca.ui import helpline  # noqa: E402
+from brisca.ui.helpline import TOKENS as KEY_TOKENS  # noqa: E402
 from tests import screen  # noqa: E402
 from tests.test_app import _game_at_exchange, make_app  # noqa: E402
 
@@ -144,6 +145,10 @@ def _sendable(board):
     return [b for b in B.ALL_BUTTONS if bits & b]
 
 
+def _spec(app, screen):
+    return helpline.spec(app, screen)
+
+
 def _tokens(spec):
     return [item.split(":")[0] for item in spec.split()]
 
@@ -165,7 +170,7 @@ def _label(app, token):
 
 
 def _named(line, label):
-    return re.search(r"(^|[ /])" + re.escape(label) + r"($|[ /:])", line) is not None
+    return re.search(r"(^|[ /\n])" + re.escape(label) + r"($|[ /:\n])", line) is not None
 
 
 @pytest.fixture(scope="module", params=BOARDS)
@@ -194,7 +199,7 @@ def answers(request):
 def test_every_key_a_screen_answers_to_is_in_the_table(answers):
     board, app, out = answers
     for scenario, answered in out.items():
-        spec = app.help_spec(SCENARIOS[scenario][0])
+        spec = _spec(app, SCENARIOS[scenario][0])
         covered = 0
         for token in _tokens(spec):
             covered |= _bits(token)
@@ -207,7 +212,7 @@ def test_every_key_in_the_table_does_something(answers):
     board, app, out = answers
     sendable = _sendable(board)
     for scenario, answered in out.items():
-        for token in _tokens(app.help_spec(SCENARIOS[scenario][0])):
+        for token in _tokens(_spec(app, SCENARIOS[scenario][0])):
             bits = [bit for bit in sendable if _bits(token) & bit]
             if not bits or scenario == "about" and token in ("ud", "lr", "r"):
                 continue  # (About scrolls only where its lines are more than the screen holds)
@@ -221,8 +226,9 @@ def test_the_help_shown_names_every_key_of_the_table(answers, code):
         _enter(app, scenario, code)
         line = _shown_help(app)
         width = app.table.info.cols if app.table is not None else app.list.footer.cols
-        assert 0 < len(line) <= width, (scenario, board.name, code, line)
-        for token in _tokens(app.help_spec(name)):
+        assert line and max(len(part) for part in line.split("\n")) <= width, (scenario, board.name, code, line)
+        assert line.count("\n") < (app.list.footer.rows if app.table is None else 1), line
+        for token in _tokens(_spec(app, name)):
             label = _label(app, token)
             assert label is None or _named(line, label), (scenario, board.name, code, token, label, line)
 
