@@ -22,7 +22,6 @@ import sys
 
 import displayio
 
-from brisca.ui import board as B
 
 # screen -> module (brisca.ui.<module>), as "screen:module" words
 SCREENS = ("resume_q:title title:title settings:options names:options pause:pause quit_q:pause setup:setup "
