@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 from brisca import core, notation  # noqa: E402
 from brisca.lang import LANGS  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
-from brisca.ui import match  # noqa: E402
+from brisca.ui import seating  # noqa: E402
 from brisca.lang import Texts  # noqa: E402
 from brisca.ui import helpline  # noqa: E402
 from brisca.ui.helpline import TOKENS as KEY_TOKENS  # noqa: E402
@@ -34,7 +34,7 @@ def _game(app, rules=None, mode="vs_ai", dealer=1):
     """A new game of `rules` (2 players) in `mode`; seat 0 (a human) leads its first trick."""
     app.settings.mode = mode
     rules = rules or core.Rules(2)
-    match.new_game(app, rules, dealer)
+    seating.new_game(app, rules, dealer)
     return app.game
 
 
@@ -86,7 +86,7 @@ SCENARIOS = {
     "oom": ("oom", lambda app: app.go("oom", "table", 1234)),
     "note": ("note", lambda app: app.go("note", "A notice too long for the footer of the title menu")),
     "table": ("table", lambda app: _game(app)),
-    "exchange": ("exchange", lambda app: match.play(app, _game_at_exchange())),
+    "exchange": ("exchange", lambda app: seating.play(app, _game_at_exchange())),
     "handover": ("handover", lambda app: (_game(app, core.Rules(4), "teams_humans"), app.go("handover", 2))),
     "lasttrick": ("lasttrick", _last_trick),
     "pause": ("pause", lambda app: (_game(app), app.go("pause"))),
@@ -269,7 +269,7 @@ def test_exchange_keeps_with_b_or_next():
     """(The few-button form of the exchange: keep is RIGHT there, and B on the Reverse TFT.)"""
     board, app = make_app("clue", render=False)
     g = _game_at_exchange()
-    match.play(app, g)
+    seating.play(app, g)
     app.render()
     assert _shown_help(app).startswith("B swap  A keep"), _shown_help(app)
     assert notation.action_name(core.PASS) == "-"

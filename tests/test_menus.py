@@ -10,7 +10,7 @@ from brisca import core, lang, notation
 from brisca.save.settings import DECKS, MODES
 from brisca.ui import board as B
 from brisca.ui import setup
-from brisca.ui.match import MODE_SEATS
+from brisca.ui.seating import MODE_SEATS
 from tests.test_app import assert_fits, goto_item, make_app, press, run_until, set_value
 from tests.test_textfit import Cuts
 

@@ -28,7 +28,8 @@ def check_thousand(result):
     assert " 1000 resumes" in result["done"]  # every game came back from its saved record
 
 
-# 36K on the 32-bit port (35K until hard's searches became loops, which hold 1.8 KB more loaded): hard with 2 players holds its learned evaluation (brisca.net, 2.5 KB), a
+# 36K on the 32-bit port (35K until hard's searches became loops, which hold 1.8 KB more loaded):
+# hard with 2 players holds its learned evaluation (brisca.net, 2.5 KB), a
 # resume the save's reader, and the port collects only between steps; tools/soak.py's DEFAULTS say more.
 def test_a_thousand_games_in_a_36k_heap_with_a_boards_object_sizes(mp32):
     check_thousand(soak.soak(games=1000, heap="36K", runtime="mp32", search=False))

@@ -11,6 +11,7 @@ import pytest  # noqa: E402
 from brisca import core  # noqa: E402
 from brisca.lang import LANGS  # noqa: E402
 from brisca.ui import match  # noqa: E402
+from brisca.ui import seating  # noqa: E402
 from tests.test_app import make_app  # noqa: E402
 
 # Per language and template: the word that carries the number, (one player, a team). A template
@@ -46,7 +47,7 @@ def _finished(code, mode, players, want_human_win=None):
         board, app = make_app(render=False, seed=seed)
         app.set_language(code)
         app.settings.mode = mode
-        match.new_game(app, core.Rules(players))
+        seating.new_game(app, core.Rules(players))
         g = app.game
         while g.phase < core.DEAL_OVER:
             g.apply(g.legal_actions()[0])
@@ -171,7 +172,7 @@ def test_a_team_of_three_is_named_whole(code):
     board, app = make_app(render=False, seed=3)
     app.set_language(code)
     app.settings.mode = "teams6"
-    match.new_game(app, core.Rules(6, deck=36))
+    seating.new_game(app, core.Rules(6, deck=36))
     g = app.game
     while g.phase < core.DEAL_OVER:
         g.apply(g.legal_actions()[0])

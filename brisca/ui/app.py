@@ -32,7 +32,7 @@ SCREENS = ("resume_q:title title:title settings:options names:options pause:paus
 # (at the table: what a module imports before it, then by what it costs to compile less what it
 # leaves loaded, the most first; brisca.net before brisca.endgame, see needs())
 NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.options "
-         "pause:ui.listview,ui.menu,ui.pause setup:core,words,ui.match,ui.listview,ui.menu,ui.setup "
+         "pause:ui.listview,ui.menu,ui.pause setup:core,words,ui.seating,ui.listview,ui.menu,ui.setup "
          "picker:ui.listview,ui.picker pages:ui.listview,ui.pages "
          "table:core,ui.match,ai,ui.table,ui.tablebase,ui.tableview "
          "endings:ui.listview,ui.endings,replay about:core,ui.listview,ui.about")
@@ -121,7 +121,7 @@ class App:
         self.ai_budget_ms = ai_budget_ms
         self.ai_step_ms = ai_step_ms
         self.ai_min_ms = ai_min_ms
-        self.fixed = seed is not None  # a fixed series of secrets (tests): brisca.ui.match.bits()
+        self.fixed = seed is not None  # a fixed series of secrets (tests): brisca.ui.seating.bits()
         self.seed = seed or 0
         import brisca.lang  # noqa: F401 - the shell: texts, fonts, what screens draw with,
         import brisca.ui.font  # noqa: F401 - the settings' class; the rest (the saves' codecs,
@@ -240,7 +240,10 @@ class App:
         self.T = self._lang(code)
         self.save_settings()
         if self.game is not None:  # the seats' names ("AI 1", "Player 2") in the new language
-            sys.modules["brisca.ui.match"].name_seats(self)
+            from brisca.ui import seating
+
+            seating.name_seats(self)
+            unload("brisca.ui.seating")
 
     # ------------------------------------------------------------------ screens
     def go(self, screen, *args):
@@ -254,7 +257,7 @@ class App:
         """The modules (full names) screen module `module` needs, in the order to load them."""
         names = ["brisca." + n for n in _lookup(NEEDS, module).split(",")]
         if module == "picker" and args and args[0] == "code":  # a replay code: dealt by the core
-            names[:0] = ("brisca.core", "brisca.replay", "brisca.ui.match")
+            names[:0] = ("brisca.core", "brisca.replay", "brisca.ui.seating")
         g = self.game  # (None when resuming: not read yet)
         if module == "table":  # hard's search (brisca.ai loads it): a hint searches as hard does
             if g is not None and g.n == 2 and g.rules.plays == 1:

@@ -157,7 +157,9 @@ class Screen(ListScreen):
             self.draw_result()
         elif btn == B.BTN_A:
             if self.sel == 0:
-                match.new_game(app, app.last_rules, app.last_dealer + 1)
+                from brisca.ui import seating
+
+                seating.new_game(app, app.last_rules, app.last_dealer + 1)
             else:
                 app.go("title")
         elif btn == B.BTN_B:
