@@ -2,7 +2,7 @@
 
 Normally the computer does (copying the game, `make flash`). Holding SELECT while switching on
 (PyBadge, PyGamer, EdgeBadge: shift-register key 3; boards with plain buttons: button A, or the
-Feather ESP32-S3 Reverse TFT's D0 button) gives the drive to the game instead, so it can export
+Reverse TFT Feathers' middle button, D1) gives the drive to the game instead, so it can export
 game records and statistics; the computer then sees it read-only until the next reset.
 Whatever fails here, the board still boots: every step is guarded. The printed line ends up in
 boot_out.txt; code.py shows the mode via brisca.export.drive_writable().
@@ -10,6 +10,9 @@ boot_out.txt; code.py shows the mode via brisca.export.drive_writable().
 
 SELECT_KEY = 3  # shift-register key numbers on PyBadge/PyGamer: B 0, A 1, START 2, SELECT 3
 PLAIN_BUTTONS = ("BUTTON_SELECT", "BUTTON_A", "SW_A", "BUTTON")
+# The Reverse TFT Feathers read D1 (pressed = high). Not D0: that is BOOT0 there, and held at
+# power-up it starts the chip's ROM bootloader instead of CircuitPython.
+REVERSE_TFT = ("adafruit_feather_esp32s3_reverse_tft", "adafruit_feather_esp32s2_reverse_tft")
 
 
 def shift_register_select_held(board):
@@ -33,19 +36,20 @@ def shift_register_select_held(board):
 
 
 def plain_button_held(board):
-    """True if the board's first plain button (pressed = pulled low) is held; False if it has none."""
+    """True if the board's export button is held: the Reverse TFT Feathers' D1 (pressed = high),
+    else the first plain button (pressed = pulled low); False if it has none."""
     import digitalio
 
-    reverse_tft = getattr(board, "board_id", "") == "adafruit_feather_esp32s3_reverse_tft"
-    for name in ("D0",) if reverse_tft else PLAIN_BUTTONS:  # its D0 button is the one that reads low
+    high = getattr(board, "board_id", "") in REVERSE_TFT
+    for name in ("D1",) if high else PLAIN_BUTTONS:
         pin = getattr(board, name, None)
         if pin is None:
             continue
         button = digitalio.DigitalInOut(pin)
         try:
             button.direction = digitalio.Direction.INPUT
-            button.pull = digitalio.Pull.UP
-            return not button.value
+            button.pull = digitalio.Pull.DOWN if high else digitalio.Pull.UP
+            return button.value == high
         finally:
             button.deinit()
     return False

@@ -15,9 +15,9 @@
   and 6 in teams, double) brisca/search.py does the same from the last drawing round once the
   deal's lines are few: side minimax (partners cooperate; 3 players: paranoid). Either is loaded
   only for hard, and only the one the table needs.
-Search state lives in preallocated module buffers (one decision runs at a time), the recursion is
-two frames per trick (under 14 frames), and the work is bounded by a node count (the same decision
-on every runtime) and by the time budget."""
+Search state lives in preallocated module buffers (one decision runs at a time), the searches are
+loops over their own stacks (a board's Python frames share a small fixed stack), and the work is
+bounded by a node count (the same decision on every runtime) and by the time budget."""
 
 try:
     from micropython import const
@@ -57,7 +57,8 @@ def since(t0):
 LEVELS = "easy medium hard"  # space separated (a tuple of strings costs heap on the board)
 # The hint codes, space separated, in the order of the reason numbers used below.
 REASONS = ("lead_cheap lead_franco follow_win_high take_carico_trump dump_low save_trump load_partner "
-           "dont_overtrump_partner secure_61 exchange lose_for_trump endgame_exact must_follow")
+           "dont_overtrump_partner secure_61 exchange lose_for_trump endgame_exact must_follow take_points "
+           "win_cheap no_swap keep_low")
 _BUDGET = const(200)  # default time cap per move (ms); hard: 900
 _BIG = const(30000)
 # Hard's card play (1/100 points)
@@ -70,7 +71,8 @@ _TEAM_OVER = const(150)  # in teams, partner's chance to take is cut by 1.5 x th
 
 _UN = bytearray(40)  # 1 if the card may be in a hidden hand or the face-down stock
 _U = bytearray(40)  # per seat: cards in hand + played this trick; then (brisca.endgame) the unseen cards
-_M = bytearray(5)  # first the reason number of each legal move, then (search) the moves
+_M = bytearray(5)  # the moves (search)
+_W = bytearray(40)  # per card: the reason number of playing it (what the hint says of the card)
 _SC = [0] * 10  # the moves' scores (5..9: one placement's values)
 # Search facts: 0 seat, 1 trump, 2 must-follow, 3 stock cards, 4 nodes, 5 points, 6 led card,
 # 7 node limit, 8 unseen, 9 hidden stock cards, 10 enumerate?, 11 placements, 12 nodes used,
@@ -167,15 +169,16 @@ class Player:
         (Few functions on purpose: every function costs heap on the board.)"""
         self.t0 = ticks_ms()
         self.budget = (900 if self.level == 2 else _BUDGET) if budget_ms is None else budget_ms
-        self.todo = self.done = _S[13] = 0
+        self.todo = self.done = _S[12] = _S[13] = 0  # (12, 13: nodes and placements searched)
         n, r, face, tl = v.nlegal, v.rules, v.trump_card, v.trick_len
         if not n:
             raise ValueError("not this seat's turn")
         self.action = v.legal[0]
         if v.phase != _PLAY:
-            self.reason = _code(9)
+            self.reason = _code(15)  # no_swap
             if v.exchange_card != _NO:
                 self.action = _EXCHANGE  # a better trump for the 7 (or 2): almost always right
+                self.reason = _code(9)
             return
         # Suits a seat could not follow (must-follow): the search's placements respect them.
         if v.deal_no != self.deal or v.trick_no < self.tricks:
@@ -208,13 +211,19 @@ class Player:
                 if _SC[i] > _SC[k]:
                     k = i
         self.action = v.legal[k]
-        self.reason = _code(12 if r.flags & _F_FOLLOW and n < v.hand_len else _M[k])
+        if r.flags & _F_FOLLOW and n < v.hand_len:  # whichever card: the rule decides first
+            for i in range(n):
+                _W[v.legal[i]] = 12  # must_follow
+        self.reason = _code(_W[self.action])
         if self.level < 2 or n < 2:
             return
         self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S, self.rng)
+        # exact: with 2 players and no stock (the other hand is every card unseen); brisca.search
+        # solves placements of hidden hands, sampled, at every other table
+        _S[14] = _S[14] and not v.stock_left and v.n == 2
 
     def _value(self, v, nun):
-        """Each legal card's worth for this seat into _SC (and why, into _M); the best one's index.
+        """Each legal card's worth for this seat into _SC (and why, into _W); the best one's index.
         (start()'s largest part: a board that compiles this module from source holds one part at
         a time.)"""
         n, r, me, trump, face, tl = v.nlegal, v.rules, v.seat, v.trump_suit, v.trump_card, v.trick_len
@@ -239,17 +248,24 @@ class Player:
                     mm |= 1 << s
                 else:
                     om |= 1 << s
-        # The trick so far, and whether a trump in hand could take it.
-        best0, bseat0, table0, trumpwin = v.trick[0], v.trick_seats[0], 0, False
+        # The trick so far; whether a trump in hand could take it, a trump is in hand; the fewest
+        # points of a card in hand, the most and fewest of one that takes the trick (the reasons).
+        best0, bseat0, table0, trumpwin, trumps = v.trick[0], v.trick_seats[0], 0, False, False
+        lo, whi, wlo = 99, -1, 99
         for i in range(tl):
             t = v.trick[i]
             table0 += POINTS[t % 10]
             if beats(t, best0, trump):
                 best0, bseat0 = t, v.trick_seats[i]
-        for i in range(n if tl else 0):
-            t = v.legal[i]
-            trumpwin = trumpwin or t // 10 == trump and beats(t, best0, trump)
+        for i in range(n):
+            t, pc = v.legal[i], POINTS[v.legal[i] % 10]
+            lo = min(lo, pc)
+            trumps = trumps or t // 10 == trump
+            if tl and beats(t, best0, trump):
+                trumpwin = trumpwin or t // 10 == trump
+                whi, wlo = max(whi, pc), min(wlo, pc)
         ours = r.side_of(bseat0) == side
+        mate = ours and bseat0 != me  # a partner holds the trick
         have = v.side_points(side)
         team = self.level == 2 and v.n > 2 and r.sides == 2
         # Each card's expected worth in 1/100 points x 16 (ties go to the weaker card), and why.
@@ -258,25 +274,30 @@ class Player:
         for i in range(n):
             c = v.legal[i]
             pc = POINTS[c % 10]
-            best, bseat, why = c, me, 0  # lead_cheap
+            best, bseat = c, me
+            # Why (what the hint says): only what is true of this card here.
+            why = 0 if pc == lo else 5 if c // 10 != trump and trumps else 16  # lead_cheap, save_trump, keep_low
             if tl:
                 wins = beats(c, best0, trump)
-                why = 4  # dump_low
-                if ours:
-                    why = 6 if pc and not wins else 7 if trumpwin and not wins else 4
-                elif wins:
-                    why = 3 if c // 10 == trump and best0 // 10 != trump else 2
-                elif trumpwin:
-                    why = 5  # save_trump
-                if not wins:
+                if wins:  # take_carico_trump, follow_win_high, win_cheap, take_points
+                    why = 3 if c // 10 == trump and v.trick[0] // 10 != trump and table0 >= 10 else (
+                        2 if pc == whi and pc else 14 if pc == wlo else 13)
+                else:
                     best, bseat = best0, bseat0
+                    if mate:  # load_partner, dont_overtrump_partner
+                        why = 6 if pc else 7 if trumpwin else 4
+                    elif trumpwin and c // 10 != trump:
+                        why = 5  # save_trump
+                    elif pc == lo:
+                        why = 4  # dump_low (else save_trump or keep_low, as leading)
             table = table0 + pc
             p = 100
             if r.side_of(bseat) == side:
                 p = _p_beat(v, best, om, nun) if om else 0
                 val = (100 - p) * table - p * (table + (_S[18] * _TEAM_BEATER // 100 if team else _S[18]))
                 if p == 0:
-                    if not tl and pc:
+                    h1, h3 = v.holder[c - c % 10], v.holder[c - c % 10 + 2]  # its suit's A and 3: in no
+                    if not tl and pc and (not h1 or h1 == me + 1) and (not h3 or h3 == me + 1):  # other hand
                         why = 1  # lead_franco
                     if have < 61 <= have + table and r.sides == 2:
                         val += 4000
@@ -298,7 +319,7 @@ class Player:
                 if p == 100 and POINTS[face % 10] and why == 4:
                     why = 10  # lose_for_trump
             val = _SC[i] = val * 16 - STRENGTH[c % 10]
-            _M[i] = why
+            _W[c] = why
             if val > top:
                 top, k = val, i
         return k
@@ -321,8 +342,7 @@ class Player:
                 if _SC[i] > best:
                     best = _SC[i]
                     self.action = _M[i]
-            if _S[14]:
-                self.reason = _code(11)
+            self.reason = _code(11 if _S[14] else _W[self.action])
         self.todo = self.done = 0  # final: later calls change nothing (the scratch is shared)
         return True
 

@@ -12,7 +12,7 @@ import gc
 import sys
 
 PYBADGE = 830  # moves a second on a PyBadge (estimate, see above)
-KINDS = ("settings", "names", "stats", "game")
+KINDS = 4  # kinds of saved record: settings, player names, statistics, saved game (brisca.save)
 
 
 def runtime():
@@ -81,18 +81,13 @@ def time_scale(moves_per_s):
 
 
 def slots(store):
-    """One short line per saved record: "settings #3" (its sequence number), "game -" (none)."""
-    out = []  # type: list[str]
+    """Each kind of saved record's (sequence number, bytes), bytes -1 where there is none; [] for
+    a store that does not tell. (The About screen says it in words: texts "sk_" + kind.)"""
+    out = []  # type: list[tuple[int, int]]
     if store is None or not hasattr(store, "newest"):
         return out
-    for kind in range(len(KINDS)):
+    for kind in range(KINDS):
         if store.newest[kind] < -1:  # not read yet: read it (the store only looks, never writes)
             store.ready(kind)
-        n = store.last_len[kind]
-        if n >= 0:
-            out.append("%s #%d %dB" % (KINDS[kind], store.seq[kind], n))
-        else:
-            out.append("%s -" % KINDS[kind])
-    if getattr(store, "damaged", None):
-        out.append("damaged: " + ", ".join([KINDS[k] for k in store.damaged]))
+        out.append((store.seq[kind], store.last_len[kind]))
     return out

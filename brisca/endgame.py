@@ -5,9 +5,10 @@ and solved exactly by alpha-beta; with an empty stock that is one exact solve.
 
 The interface is brisca.search's: prepare() sets a decision up in brisca.ai's buffers (the moves,
 the heuristic's choice first, their scores, the facts list `_S`), one() solves one placement and adds
-its values to the scores. Buffers are preallocated here (one decision runs at a time), the recursion
-is two frames per trick, and the work is bounded by a node count and by the time budget. The
-`_U` scratch (the unseen cards) and the facts `_S` are brisca.ai's own."""
+its values to the scores. Buffers are preallocated here (one decision runs at a time), the search
+runs on its own stack in them (no Python frame per card: a board's frames share a small stack), and
+the work is bounded by a node count and by the time budget. The `_U` scratch (the unseen cards) and
+the facts `_S` are brisca.ai's own."""
 
 try:
     from micropython import const
@@ -16,6 +17,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+
+from array import array
 
 from brisca.ai import _S, _U, since  # its scratch and clock (brisca.ai is loaded: it imports this module)
 from brisca.core import POINTS, STRENGTH
@@ -30,6 +33,12 @@ _H = bytearray(10)  # hands of seats 0 and 1, 5 slots each
 _HL = bytearray(2)
 _ST = bytearray(4)  # the stock still to draw, in drawing order
 _K = bytearray(10)  # the opponent's known cards, then this seat's hand
+# _ab's stack, per level (card played below the root, at most 12: two hands of 5 and 2 to draw):
+# the move index, the card led (_NO if it led), and if it played a trick's second card the mover,
+# points and stock index before it and its card; and the best value so far, the bound it moves as
+# it came (24 halfwords)
+_LB = bytearray(72)
+_LV = array("h", bytes(48))
 
 
 def prepare(v, k, t0, budget, since, moves, score, facts, rng):
@@ -111,68 +120,163 @@ def one(rng, voids, moves, score, facts):
     return True
 
 
+def _last(turn, pts):
+    """The deal's value once its last trick, one card a hand, is played out, `turn` leading."""
+    c = _H[turn * 5]
+    x = _H[5 - turn * 5]
+    if x // 10 == c // 10 and STRENGTH[x % 10] > STRENGTH[c % 10] or x // 10 == _S[1] != c // 10:
+        turn = 1 - turn
+    pts += POINTS[c % 10] + POINTS[x % 10] if turn == _S[0] else 0
+    return pts + (200 if pts > 60 else 100 if pts == 60 else 0)
+
+
 def _ab(turn, led, pts, alpha, beta, si, only):
     """Alpha-beta over the rest of a 2-player deal with every card placed. `pts`: the searching
-    seat's points; `si` indexes the stock _ST. Value: final points, +200 for a win, +100 a draw."""
-    _S[4] += 1
-    if not _S[4] & 63 and since(_S[20]) >= _S[21]:
-        _S[7] = 0  # out of time: abandon this placement
-    if _S[4] > _S[7]:
-        return 0
-    me, trump, h = _S[0], _S[1], _H
-    b = turn * 5
-    k = _HL[turn]
-    if led == _NO and k == 1 and si >= _S[3]:  # the last trick, inline (a call costs most on a board)
-        c, led = h[b], h[5 - b]
-        if led // 10 == c // 10 and STRENGTH[led % 10] > STRENGTH[c % 10] or led // 10 == trump != c // 10:
-            turn = 1 - turn
-        pts += POINTS[c % 10] + POINTS[led % 10] if turn == me else 0
-        return pts + (200 if pts > 60 else 100 if pts == 60 else 0)
-    follow = _NO
-    if led != _NO and _S[2]:
-        for i in range(k):
-            if h[b + i] // 10 == led // 10:
-                follow = led // 10
-    maxi = turn == me
-    best = -_BIG if maxi else _BIG
-    for i in range(k):
-        c = h[b + i]
-        if only != _NO and c != only or follow != _NO and c // 10 != follow:
-            continue
-        last = h[b + k - 1]
-        h[b + i] = last
-        _HL[turn] = k - 1
-        if led == _NO:
-            val = _ab(1 - turn, c, pts, alpha, beta, si, _NO)
+    seat's points; `si` indexes the stock _ST. Value: final points, +200 for a win, +100 a draw.
+    A loop, not recursion (a board gives Python frames a small fixed stack): one level per card
+    played, each keeping on _LB its move index and the trick as it came and on _LV its best value
+    so far and the bound it raises (alpha) or lowers (beta) as it came; the rest is read back. The
+    root plays `only`; the last trick, one card a hand, is _last()'s, without a level."""
+    h = _H
+    hl = _HL
+    lb = _LB
+    lv = _LV
+    s = _S
+    me = s[0]
+    nst = s[3]
+    nodes = s[4]
+    limit = s[7]
+    lev = 0  # the level: cards played below the root
+    while True:
+        nodes += 1  # enter the node
+        if not nodes & 63 and since(s[20]) >= s[21]:
+            limit = 0  # out of time: abandon this placement
+        b = turn * 5
+        k = hl[turn]
+        go = 0  # 0: return val to the level above; 1: take the value of move i; 2: try move i
+        if nodes > limit:
+            val = 0
+        elif led == _NO and k == 1 and si >= nst:  # the last trick
+            val = _last(turn, pts)
         else:
-            w = 1 - turn
-            if c // 10 == led // 10:
-                if STRENGTH[c % 10] > STRENGTH[led % 10]:
-                    w = turn
-            elif c // 10 == trump:
-                w = turn
-            p = pts + (POINTS[c % 10] + POINTS[led % 10] if w == me else 0)
-            if si < _S[3]:  # both draw: the winner first
-                h[w * 5 + _HL[w]] = _ST[si]
-                h[(1 - w) * 5 + _HL[1 - w]] = _ST[si + 1]
-                _HL[w] += 1
-                _HL[1 - w] += 1
-                val = _ab(w, _NO, p, alpha, beta, si + 2, _NO)
-                _HL[w] -= 1
-                _HL[1 - w] -= 1
-            elif _HL[0] + _HL[1] == 0:
-                val = p + (200 if p > 60 else 100 if p == 60 else 0)
+            follow = _NO
+            if led != _NO and s[2]:
+                for i in range(k):
+                    if h[b + i] // 10 == led // 10:
+                        follow = led // 10
+            maxi = turn == me
+            if maxi:
+                lv[lev * 2 + 1] = alpha
+                best = -_BIG
             else:
-                val = _ab(w, _NO, p, alpha, beta, si, _NO)
-        _HL[turn] = k
-        h[b + k - 1] = last
-        h[b + i] = c
-        if maxi:
-            best = max(best, val)
-            alpha = max(alpha, val)
-        else:
-            best = min(best, val)
-            beta = min(beta, val)
-        if alpha >= beta:
+                lv[lev * 2 + 1] = beta
+                best = _BIG
+            i = 0
+            go = 2
+        while True:
+            if not go:
+                if not lev:
+                    s[4] = nodes
+                    s[7] = limit
+                    return val
+                lev -= 1  # the level above: its state back
+                o = lev * 6
+                c = led
+                led = lb[o + 1]
+                if led == _NO:  # it led: its card is the one followed
+                    turn = 1 - turn
+                else:  # it played a trick's second card
+                    turn = lb[o + 2]
+                    pts = lb[o + 3]
+                    si = lb[o + 4]
+                    c = lb[o + 5]
+                    if si < nst:  # both drew
+                        hl[0] -= 1
+                        hl[1] -= 1
+                b = turn * 5
+                k = hl[turn] + 1
+                i = lb[o]
+                best = lv[lev * 2]
+                maxi = turn == me
+                follow = _NO
+                if led != _NO and s[2] and c // 10 == led // 10:
+                    follow = led // 10  # (it followed suit: it had to)
+                go = 1
+            if go == 1:
+                hl[turn] = k
+                h[b + k - 1] = h[b + i] if i < k - 1 else c
+                h[b + i] = c
+                if maxi:
+                    if val > best:
+                        best = val
+                    if val > alpha:
+                        alpha = val
+                else:
+                    if val < best:
+                        best = val
+                    if val < beta:
+                        beta = val
+                i += 1
+                if alpha >= beta:
+                    i = k
+            while i < k:
+                c = h[b + i]
+                if (lev or c == only) and (follow == _NO or c // 10 == follow):
+                    break
+                i += 1
+            else:  # this node is done: its bound back as it came, its value up
+                if maxi:
+                    alpha = lv[lev * 2 + 1]
+                else:
+                    beta = lv[lev * 2 + 1]
+                val = best
+                go = 0
+                continue
+            h[b + i] = h[b + k - 1]
+            hl[turn] = k - 1
+            o = lev * 6
+            lb[o] = i
+            lb[o + 1] = led
+            lv[lev * 2] = best
+            if led == _NO:
+                turn = 1 - turn
+                led = c
+            else:  # the trick's end: the winner leads the next
+                w = 1 - turn
+                if c // 10 == led // 10:
+                    if STRENGTH[c % 10] > STRENGTH[led % 10]:
+                        w = turn
+                elif c // 10 == s[1]:
+                    w = turn
+                p = pts + (POINTS[c % 10] + POINTS[led % 10] if w == me else 0)
+                if si >= nst and not hl[0] + hl[1]:  # the deal's end
+                    val = p + (200 if p > 60 else 100 if p == 60 else 0)
+                    go = 1
+                    continue
+                x = si
+                if si < nst:  # both draw: the winner first
+                    h[w * 5 + hl[w]] = _ST[si]
+                    h[5 - w * 5 + hl[1 - w]] = _ST[si + 1]
+                    hl[0] += 1
+                    hl[1] += 1
+                    x += 2
+                if hl[w] == 1 and x >= nst:  # the last trick next: its node here, no level
+                    nodes += 1
+                    if not nodes & 63 and since(s[20]) >= s[21]:
+                        limit = 0
+                    val = 0 if nodes > limit else _last(w, p)
+                    if x > si:
+                        hl[0] -= 1
+                        hl[1] -= 1
+                    go = 1
+                    continue
+                lb[o + 2] = turn
+                lb[o + 3] = pts
+                lb[o + 4] = si
+                lb[o + 5] = c
+                turn = w
+                led = _NO
+                pts = p
+                si = x
+            lev += 1
             break
-    return best

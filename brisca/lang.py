@@ -19,6 +19,7 @@ LANGS = ("en", "es", "it", "hr", "de", "pl")
 NAMES = ("English", "Español", "Italiano", "Hrvatski", "Deutsch", "Polski")
 STYLES = ("es", "it", "hr", "fr")
 FOLDER = "assets/lang"
+LINE = 96  # bytes: a buffer for one line (a longer one, a rules page, is read whole)
 
 
 def name(code):
@@ -35,6 +36,14 @@ def _hash(key, n):
     for i in range(n):
         h = (h * 31 + key[i]) & 0xFF
     return h
+
+
+def _starts(buf, tag, k):
+    """Whether `buf` starts with the `k` bytes of `tag` (no slice made)."""
+    for j in range(k):
+        if buf[j] != tag[j]:
+            return False
+    return True
 
 
 def _value(text):
@@ -68,6 +77,7 @@ class Texts:
                 at += len(line)
                 i += 1
         self._probe = bytearray(1)
+        self._line = bytearray(LINE)
         self.file = None  # open between open() and close()
 
     def open(self):
@@ -85,21 +95,35 @@ class Texts:
 
     def find(self, key, item=-1):
         """This language's value of `key` (str or tuple), or with `item` >= 0 its item-th line
-        (a help page); None if absent."""
+        (a help page); None if absent.
+
+        A line is read into one buffer, and only the value is made of it: the texts a screen
+        keeps then lie together on the heap, not each between the lines read to find it."""
         tag = key.encode()
         k = len(tag)
         self._probe[0] = _hash(tag, k)
+        buf = self._line
         f = self.file or open(self.path, "rb")
         try:
             skip = max(item, 0)  # the key's lines still to pass
             i = self.hashes.find(self._probe)
             while i >= 0:
-                f.seek(self.starts[2 * i] | self.starts[2 * i + 1] << 8)
-                line = f.readline()
-                if len(line) > k and line[k] == 61 and line.startswith(tag):  # 61: "="
-                    if not skip:
-                        return _value(line[k + 1:].rstrip(b"\r\n").decode())
-                    skip -= 1
+                at = self.starts[2 * i] | self.starts[2 * i + 1] << 8
+                f.seek(at)
+                n = f.readinto(buf)
+                if n > k and buf[k] == 61 and _starts(buf, tag, k):  # 61: "="
+                    if skip:
+                        skip -= 1
+                    else:
+                        end = buf.find(b"\n", k + 1, n)
+                        if end < 0 and n < len(buf):  # the file's last line
+                            end = n
+                        if end < 0:  # longer than the buffer: read whole
+                            f.seek(at)
+                            return _value(f.readline()[k + 1:].rstrip(b"\r\n").decode())
+                        if buf[end - 1] == 13:  # "\r"
+                            end -= 1
+                        return _value(str(memoryview(buf)[k + 1:end], "utf-8"))
                 i = self.hashes.find(self._probe, i + 1)
             return None
         finally:

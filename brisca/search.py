@@ -5,9 +5,10 @@ From the last drawing round on, when the deal's lines of play are few enough, ea
 the hidden cards consistent with the seat's View (the cards it sees in hands: its own, open or
 partners' hands, a face-up trump someone took; hand sizes; the suits a seat showed it lacks under
 must-follow) is solved exactly by alpha-beta over the sides: my side maximizes its points (+200 a
-win, +100 a draw); in 3 players the two others minimize them (paranoid search). One frame per
-card played; every buffer is preallocated here; a node count bounds the work (the same move on
-every runtime) and a clock the time. (Searching only the rest of the trick with a heuristic leaf
+win, +100 a draw); in 3 players the two others minimize them (paranoid search). A loop over its
+own stack, one level per card played (no Python frame per card: a board's frames share a small
+stack); every buffer is preallocated here; a node count bounds the work (the same move on every
+runtime) and a clock the time. (Searching only the rest of the trick with a heuristic leaf
 measured no better than medium, so mid-deal moves stay medium's.)"""
 
 try:
@@ -18,9 +19,13 @@ except ImportError:  # CPython
         return x
 
 
+from array import array
+
 from brisca.core import POINTS, STRENGTH
 
 _NO = const(255)
+_LAST = const(254)  # _close(): the last trick searched there (_LATE: and the time ran out)
+_LATE = const(253)
 _BIG = const(30000)
 # Search nodes per move: the same work, so the same move, on every runtime. A node costs about
 # 1 ms on a PyBadge (tools/bench.py's estimate): 900 keep a move under 1 s, 600 under 0.6 s.
@@ -41,9 +46,17 @@ POOL = bytearray(40)  # the unseen cards
 SEAT = bytearray(48)  # per searched trick d: the seat at each position (8 a trick)
 TZ = bytearray(6)  # per searched trick: its size
 SP = [0, 0, 0]  # points per side
+# _g's stack, per level (card played below the root, at most 24: six hands of 3 and 6 to draw, or
+# four of 4 and 8): the move index, the best value so far, the bound it moves as it came (24
+# halfwords each); and per trick (at most 6), for _open(): its winner, its points and the stock
+# index before and after the draw
+_LI = bytearray(24)
+_LB = array("h", bytes(48))
+_LA = array("h", bytes(48))
+_TR = bytearray(24)
 # Facts: 0 players, 1 plays, 2 trump, 3 must-follow, 4 my side, 5 sides, 6 stock cards, 8 nodes,
 # 9 node limit, 10 start ticks, 11 budget ms, 12 pool size, 13 hidden stock cards, 14 first hidden
-# stock slot, 17 trick length at the root
+# stock slot, 17 trick length at the root; 7: the value _close() found
 F = [0] * 18
 
 
@@ -229,115 +242,241 @@ def _end():
     return (mine + (200 if mine > top else 100 if mine == top else 0)) * 4
 
 
-def _order(d, leader):
-    """The seats of trick d, from its leader: everyone with the most cards, `plays` times round."""
-    most = 0
-    n = F[0]
-    for s in range(n):
-        most = max(most, HL[s])
-    p = 0
+def _last(d):
+    """The deal's value (as _end() gives it) once its last trick d, one card a hand, is played
+    out. (Not through _end(): a call deeper would take pystack.)"""
     b = d * 8
-    for _ in range(F[1]):
-        for i in range(n):
-            s = (leader + i) % n
-            if HL[s] == most:
-                SEAT[b + p] = s
-                p += 1
-    TZ[d] = p
+    bs = SEAT[b]
+    bc = H[bs * 5]
+    pts = 0
+    for p in range(TZ[d]):
+        s = SEAT[b + p]
+        c = H[s * 5]
+        pts += POINTS[c % 10]
+        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[2] != bc // 10:
+            bc = c
+            bs = s
+    SP[SIDE[bs]] += pts
+    c = SP[F[4]]  # (mine, and the best other side's points: _end()'s)
+    bc = 60
+    if F[5] == 3:
+        bc = 0
+        for s in range(3):
+            if s != F[4]:
+                bc = max(bc, SP[s])
+    SP[SIDE[bs]] -= pts
+    return (c + (200 if c > bc else 100 if c == bc else 0)) * 4
+
+
+def _close(d, si, nodes, limit):
+    """Trick d is whole in T: its winner's side takes its points, everyone draws from stock index
+    si (the winner first) and trick d + 1 is seated from the winner (what to undo goes to _TR, for
+    _open()). The stock index after the draws; or, the trick undone, _NO at the deal's end and
+    _LAST when the last trick, one card a hand, is next: it is searched here, as _g() would enter
+    its node (`nodes` and `limit`: _g()'s), _LATE if the clock then says the time ran out. Their
+    value in F[7]."""
+    b = d * 8
+    bc = T[b]
+    w = SEAT[b]
+    p = 0
+    for j in range(TZ[d]):
+        c = T[b + j]
+        p += POINTS[c % 10]
+        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[2] != bc // 10:
+            bc = c
+            w = SEAT[b + j]
+    SP[SIDE[w]] += p
+    x = si
+    if si < F[6]:
+        x = _draw(w, si, 0)
+    b = d * 4
+    _TR[b] = w
+    _TR[b + 1] = p
+    _TR[b + 2] = si
+    _TR[b + 3] = x
+    if not HL[w]:
+        F[7] = _end()
+        SP[SIDE[w]] -= p
+        return _NO
+    # trick d + 1's seats, from the winner: everyone with the most cards, `plays` times round
+    c = 0
+    for j in range(F[0]):
+        c = max(c, HL[j])
+    b = d * 8 + 8
+    j = 0
+    for bc in range(F[1]):
+        for i in range(F[0]):
+            s = (w + i) % F[0]
+            if HL[s] == c:
+                SEAT[b + j] = s
+                j += 1
+    TZ[d + 1] = j
+    if x < F[6] or F[1] > 1 or HL[SEAT[b]] != 1:
+        return x
+    j = _LAST
+    if not (nodes + 1) & 31 and _since(F[10]) >= F[11]:
+        j = _LATE
+        limit = 0
+    F[7] = 0 if nodes + 1 > limit else _last(d + 1)
+    if x > si:
+        _draw(w, si, x)
+    SP[SIDE[w]] -= p
+    return j
+
+
+def _open(d):
+    """Undo trick d's _close(): its draws and points; the stock index before them."""
+    o = d * 4
+    si = _TR[o + 2]
+    if _TR[o + 3] > si:
+        _draw(_TR[o], si, _TR[o + 3])
+    SP[SIDE[_TR[o]]] -= _TR[o + 1]
+    return si
+
+
+def _draw(w, si, back):
+    """Everyone draws from stock index si, the winner w first; the stock index after. `back`: the
+    stock index the draws went to, to take them back instead."""
+    n = F[0]
+    x = si
+    for j in range(n * F[1]):
+        if x < (back if back else F[6]):
+            s = (w + j) % n
+            if back:
+                HL[s] -= 1
+            else:
+                H[s * 5 + HL[s]] = ST[x]
+                HL[s] += 1
+            x += 1
+    return x
 
 
 def _g(tl, si, d, alpha, beta, only):
-    """Alpha-beta from position tl of searched trick d (stock index si): my side maximizes. The
-    trick's end (winner, points, draws, the deal's end) is handled inline: a call costs more than
-    anything else on a board."""
-    F[8] += 1
-    if not F[8] & 31 and _since(F[10]) >= F[11]:
-        F[9] = 0  # out of time: abandon this placement
-    if F[8] > F[9]:
-        return 0
-    b = d * 8
-    turn = SEAT[b + tl]
-    hb = turn * 5
-    k = HL[turn]
-    trump = F[2]
-    if not tl and k == 1 and si >= F[6] and F[1] == 1:  # the last trick, one line: inline
-        bc = H[hb]
-        bs = turn
-        pts = 0
-        for p in range(TZ[d]):
-            s = SEAT[b + p]
-            c = H[s * 5]
-            pts += POINTS[c % 10]
-            if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
-                bc = c
-                bs = s
-        SP[SIDE[bs]] += pts
-        val = _end()
-        SP[SIDE[bs]] -= pts
-        return val
-    follow = _NO
-    if tl and F[3]:
-        led = T[b] // 10
-        for i in range(k):
-            if H[hb + i] // 10 == led:
-                follow = led
-    maxi = SIDE[turn] == F[4]
-    best = -_BIG if maxi else _BIG
-    end = tl + 1 >= TZ[d]
-    if end:  # the trick so far: its best card and seat, its points
-        bc = T[b]
-        bs = SEAT[b]
-        pts = 0
-        for p in range(tl):
-            c = T[b + p]
-            pts += POINTS[c % 10]
-            if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
-                bc = c
-                bs = SEAT[b + p]
-    for i in range(k):
-        c = H[hb + i]
-        if only != _NO and c != only or follow != _NO and c // 10 != follow:
-            continue
-        last = H[hb + k - 1]
-        H[hb + i] = last
-        HL[turn] = k - 1
-        T[b + tl] = c
-        if not end:
-            val = _g(tl + 1, si, d, alpha, beta, _NO)
+    """Alpha-beta from position tl of searched trick d (stock index si), the root playing `only`:
+    my side maximizes. A loop, not recursion (a board gives Python frames a small fixed stack):
+    one level per card played, each keeping on _LI, _LB and _LA its move index, best value so far
+    and the bound it raises (alpha) or lowers (beta) as it came; the rest is read back from the
+    hands and the trick. A trick's end and the last trick are _close()'s and _last()'s, one call
+    deep at most (the pystack again)."""
+    h = H
+    hl = HL
+    t = T
+    seat = SEAT
+    side = SIDE
+    li = _LI
+    lb = _LB
+    la = _LA
+    mine = F[4]
+    nst = F[6]
+    must = F[3]
+    nodes = F[8]
+    limit = F[9]
+    lev = 0  # the level: cards played below the root
+    while True:
+        nodes += 1  # enter the node
+        if not nodes & 31 and _since(F[10]) >= F[11]:
+            limit = 0  # out of time: abandon this placement
+        b = d * 8
+        turn = seat[b + tl]
+        hb = turn * 5
+        k = hl[turn]
+        go = 0  # 0: return val to the level above; 1: take the value of move i; 2: try move i
+        if nodes > limit:
+            val = 0
+        elif not tl and k == 1 and si >= nst and F[1] == 1:  # the last trick, one line
+            val = _last(d)
         else:
-            w = bs
-            if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == trump != bc // 10:
-                w = turn
-            p = pts + POINTS[c % 10]
-            sw = SIDE[w]
-            SP[sw] += p
-            s1 = si
-            if si < F[6]:  # everyone draws, the winner first
-                n = F[0]
-                for j in range(n * F[1]):
-                    if s1 < F[6]:
-                        s = (w + j) % n
-                        H[s * 5 + HL[s]] = ST[s1]
-                        HL[s] += 1
-                        s1 += 1
-            if not HL[w]:  # the deal's end
-                val = _end()
+            follow = _NO
+            if tl and must:
+                x = t[b] // 10
+                for i in range(k):
+                    if h[hb + i] // 10 == x:
+                        follow = x
+            maxi = side[turn] == mine
+            if maxi:
+                la[lev] = alpha
+                best = -_BIG
             else:
-                _order(d + 1, w)
-                val = _g(0, s1, d + 1, alpha, beta, _NO)
-            for j in range(s1 - si):
-                HL[(w + j) % F[0]] -= 1
-            SP[sw] -= p
-        HL[turn] = k
-        H[hb + k - 1] = last
-        H[hb + i] = c
-        if maxi:
-            if val > best:
-                best = val
-                alpha = max(alpha, val)
-        elif val < best:
-            best = val
-            beta = min(beta, val)
-        if alpha >= beta:
+                la[lev] = beta
+                best = _BIG
+            end = tl + 1 >= TZ[d]
+            i = 0
+            go = 2
+        while True:
+            if not go:
+                if not lev:
+                    F[8] = nodes
+                    F[9] = limit
+                    return val
+                lev -= 1  # the level above: its state back
+                end = not tl
+                if tl:
+                    tl -= 1
+                else:  # it ended a trick
+                    d -= 1
+                    tl = TZ[d] - 1
+                    si = _open(d)
+                b = d * 8
+                turn = seat[b + tl]
+                hb = turn * 5
+                k = hl[turn] + 1
+                i = li[lev]
+                best = lb[lev]
+                maxi = side[turn] == mine
+                c = t[b + tl]
+                follow = _NO
+                if tl and must and c // 10 == t[b] // 10:
+                    follow = c // 10  # (it played the suit led: it had to)
+                go = 1
+            if go == 1:
+                hl[turn] = k
+                h[hb + k - 1] = h[hb + i] if i < k - 1 else c
+                h[hb + i] = c
+                if maxi:
+                    if val > best:
+                        best = val
+                        if val > alpha:
+                            alpha = val
+                elif val < best:
+                    best = val
+                    if val < beta:
+                        beta = val
+                i += 1
+                go = 2
+                if alpha >= beta:
+                    i = k
+            while i < k:
+                c = h[hb + i]
+                if (lev or c == only) and (follow == _NO or c // 10 == follow):
+                    break
+                i += 1
+            else:  # this node is done: its bound back as it came, its value up
+                if maxi:
+                    alpha = la[lev]
+                else:
+                    beta = la[lev]
+                val = best
+                go = 0
+                continue
+            h[hb + i] = h[hb + k - 1]
+            hl[turn] = k - 1
+            t[b + tl] = c
+            if not end:
+                tl += 1
+            else:  # the trick's end
+                x = _close(d, si, nodes, limit)
+                if x >= _LATE:  # the deal's end, or its last trick (a node) done: no level
+                    val = F[7]
+                    if x < _NO:
+                        nodes += 1
+                        if x == _LATE:  # (out of time)
+                            limit = 0
+                    go = 1
+                    continue
+                tl = 0
+                si = x
+                d += 1
+            li[lev] = i
+            lb[lev] = best
+            lev += 1
             break
-    return best

@@ -54,3 +54,32 @@ def visible(app):
                 if box is not None:
                     out.append(box + (row,))
     return out
+
+
+def drawn(root, font_sheet, ox=0, oy=0, scale=1):
+    """Every visible thing drawn under `root`, in drawing order, as (grid, x, y, w, h, text): a
+    TileGrid's box on the screen (text None); for a Text (a grid over `font_sheet`), each
+    non-blank row's, around its characters' ink (a glyph cell's last pixel row is blank:
+    brisca.ui.font), with the row's text."""
+    out = []
+    for item in root:
+        if item.hidden:
+            continue
+        if hasattr(item, "tile_width"):
+            if item.bitmap is font_sheet:
+                shown = Shown(item, ox, oy, scale, False)
+                for row, box in zip(shown.rows, shown.boxes):
+                    if box is not None:
+                        out.append((item, box[0], box[1], box[2], box[3] - scale, row))
+            else:
+                out.append((item, ox + item.x * scale, oy + item.y * scale, item.width * item.tile_width * scale,
+                            item.height * item.tile_height * scale, None))
+        elif hasattr(item, "__len__"):
+            s = scale * getattr(item, "scale", 1)
+            out += drawn(item, font_sheet, ox + item.x * scale, oy + item.y * scale, s)
+    return out
+
+
+def meets(a, b):
+    """Whether boxes (x, y, w, h) `a` and `b` share a pixel."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]

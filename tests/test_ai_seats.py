@@ -97,3 +97,12 @@ def test_a_new_matchs_secret_is_the_boards_entropy(monkeypatch):
         fixed.append((app.game.sh, app.game.sl))
     assert fixed[0] == fixed[1]
     press(app, 0)
+
+
+def test_a_saved_six_player_game_is_seated_as_the_six_player_mode():
+    """A 6-player game resumed (or replayed) from another mode sits at the 6-player mode's seats."""
+    board, app = make_app("pybadge", render=False)
+    app.settings.mode = MODES[0]
+    match.play(app, core.Game(core.Rules(6, 36), 5))
+    assert app.mode == match.MODE_SEATS.index((6, (0,))) and len(app.players) == 5
+    assert app.settings.mode == MODES[app.mode]

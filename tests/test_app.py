@@ -16,7 +16,6 @@ from brisca import core, notation  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
 from brisca.ui.app import App  # noqa: E402
 from brisca.ui import match  # noqa: E402
-from brisca.ui.picker import NAME_CHARS  # noqa: E402
 from tests import screen  # noqa: E402
 from tools.sim import SimBoard  # noqa: E402
 
@@ -199,7 +198,7 @@ def test_menus_fit_and_scroll(profile):
     press(app, B.BTN_A)
     assert app.screen == "picker"
     press(app, B.BTN_A, B.BTN_RIGHT, B.BTN_A, B.BTN_DOWN, B.BTN_A)  # A, B, then the letter below B
-    name = "AB" + NAME_CHARS[app.picker.per_row + 1]
+    name = "AB" + app.picker.chars[app.picker.per_row + 1]
     assert app.picker.name == name
     press(app, B.BTN_B)
     assert app.picker.name == name[:2]
@@ -345,16 +344,19 @@ def test_selected_card_is_raised(profile):
             assert near(under, TABLE) == (i == sel), (profile, sel, i, under)
     # own hand: faces (white); opponent: backs only (navy, no white) in its strip
     assert count_colour(board, WHITE, 0, t.hand_y, board.width, board.height) > 50
-    assert count_colour(board, NAVY, 0, 0, board.width, t.peek) > 20
-    strip_white = count_colour(board, WHITE, board.width // 4, 0, 3 * board.width // 4, t.peek - 1)
-    assert strip_white < 10  # the back pattern has no white field (a few light pattern pixels at most)
+    top, bottom = t.band_y, t.band_y + t.strip  # the strip of the seat across
+    assert count_colour(board, NAVY, 0, top, board.width, bottom) > 20
+    strip_white = count_colour(board, WHITE, board.width // 4, top, 3 * board.width // 4, bottom)
+    # the back pattern has no white field (the lower tip of its lozenge at most, 6 pixels a card)
+    assert strip_white <= 6 * t.k * t.k * len(t.opp[0])
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_pause_last_trick_hint_and_results(profile):
     board, app = start_game(profile, seed=11)
-    assert run_until(app, lambda: app.game.trick_no >= 1 and app.game.turn == 0 and not app.in_trick_pause
-                     and app.game.phase == core.PLAY, lambda: B.BTN_A if app.screen == "table" and app.game.turn == 0 else 0)
+    g = app.game
+    assert run_until(app, lambda: g.trick_no >= 1 and g.turn == 0 and not app.in_trick_pause and g.phase == core.PLAY,
+                     lambda: B.BTN_A if app.screen == "table" and g.turn == 0 else 0)
     press(app, B.BTN_SELECT)  # hint: highlight + reason line
     assert app.hint_card != 255
     assert app.game.hands[app.sel] == app.hint_card
@@ -501,11 +503,16 @@ def test_the_exchange_step_passes_by_itself_without_a_card_to_swap(profile):
             break
     else:
         raise AssertionError("no exchange step without a card found")
+    data = g.to_bytes()
     match.play(app, g)
     face, hand = g.trump_card, g.hand(0)
     press(app, 0)
     assert g.phase == core.PLAY and g.trump_card == face and g.moves[g.nmoves - 1] == core.PASS
     assert len(g.hand(0)) == len(hand) + 1 and not app.table.status.text.startswith(app.t("exch_q7")[:4])
+    # START pressed in the very poll that passes still opens the pause menu (it was lost there)
+    match.play(app, core.Game.from_bytes(data))
+    press(app, B.BTN_START)
+    assert app.screen == "pause" and app.game.moves[app.game.nmoves - 1] == core.PASS
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -614,10 +621,10 @@ def test_without_the_drive_nothing_is_written_and_the_stats_say_how():
     assert not os.path.exists("records") and not os.path.exists("stats.txt")
 
 
-@pytest.mark.parametrize("profile, key", (("pybadge", "SELECT"), ("clue", "A"), ("s3_reverse_tft", "D0")))
+@pytest.mark.parametrize("profile, key", (("pybadge", "SELECT"), ("clue", "A"), ("s3_reverse_tft", "D1")))
 def test_the_key_that_gives_the_drive_is_the_boards_own(profile, key):
     """Statistics and About say which key to hold at power-up for the records: the one boot.py
-    reads on this board (SELECT, the CLUE's A, the Reverse TFT's D0), not SELECT on boards
+    reads on this board (SELECT, the CLUE's A, the Reverse TFT's D1), not SELECT on boards
     without one."""
     board, app = make_app(profile, render=False)
     app.go("stats")
@@ -629,6 +636,7 @@ def test_the_key_that_gives_the_drive_is_the_boards_own(profile, key):
 
 def test_about_reports_the_board_and_writes_diag_txt_on_the_drive(tmp_path):
     board, app = make_app(drive=str(tmp_path))
+    board.simulated = False  # measured as on a board (tests/test_words.py: the simulator's About)
     goto_item(app, "about")
     press(app, B.BTN_A)
     assert app.screen == "about" and app.list.shown == ["Measuring (2 seconds)..."]
@@ -639,7 +647,7 @@ def test_about_reports_the_board_and_writes_diag_txt_on_the_drive(tmp_path):
     assert rows[3].startswith("Speed: ") and rows[4].startswith("AI thinking time: ")
     assert app.settings.speed > 0 and app.store.load_settings().speed == app.settings.speed  # remembered
     lines = (tmp_path / "diag.txt").read_text().splitlines()
-    assert lines[:2] == rows[:2] and "  game -" in lines
+    assert lines[:2] == rows[:2] and "  saved game: -" in lines
     assert_fits(app)
     for _ in range(len(app.scr.lines)):
         press(app, B.BTN_DOWN)

@@ -158,7 +158,7 @@ def test_the_title_says_whether_records_go_to_the_drive(tree, held):
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out
     footer = [line for line in out.splitlines() if line.startswith("SCREEN title footer: ")]
-    want = "Records: saved on drive" if held else "^v move  A ok  B back"
+    want = "Records: saved on drive" if held else "^v move  A ok"
     assert footer == ["SCREEN title footer: " + want], out
 
 

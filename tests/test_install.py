@@ -529,10 +529,13 @@ def test_boot_plain_button_board(monkeypatch):
     assert calls == [("/", False)]
     calls, _ = run_boot(monkeypatch, {"board_id": "clue_nrf52840_express", "BUTTON_A": 5}, pin_value=True)
     assert calls == []
-    reverse_tft = {"board_id": "adafruit_feather_esp32s3_reverse_tft", "D0": 7, "BUTTON_A": 8}
-    READ_PINS.clear()
-    calls, _ = run_boot(monkeypatch, dict(reverse_tft), pin_value=False)
-    assert calls == [("/", False)] and READ_PINS == [7]  # D0, not BUTTON_A (which reads high there)
+    for board_id in ("adafruit_feather_esp32s3_reverse_tft", "adafruit_feather_esp32s2_reverse_tft"):
+        reverse_tft = {"board_id": board_id, "D0": 7, "D1": 9, "BUTTON_A": 8}
+        READ_PINS.clear()
+        calls, _ = run_boot(monkeypatch, dict(reverse_tft), pin_value=True)  # D1 reads high when held
+        assert calls == [("/", False)] and READ_PINS == [9]  # D1: not D0 (BOOT0 there), nor BUTTON_A
+        calls, _ = run_boot(monkeypatch, dict(reverse_tft), pin_value=False)
+        assert calls == []
 
 
 def test_boot_never_crashes(monkeypatch):

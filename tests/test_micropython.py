@@ -66,7 +66,7 @@ def run_mp(args, cwd, heap="32K"):
 # deal's test holds that reader beside a game and its save, 33K here. The strict parsing of records
 # and codes (test_core_strict: issue 30's reproductions, several records and codes a test) holds
 # the records' and words' modules, the texts and two games in turn: 48K (47.2K at most).
-HEAP = {"test_core_record": "44K", "test_core_replay": "40K", "test_core_strict": "48K", "test_core_privacy": "40K",
+HEAP = {"test_core_record": "44K", "test_core_replay": "40K", "test_core_strict": "48K", "test_core_privacy": "44K",
         "test_ai": "40K", "test_ai_net": "40K", "test_core_match": "34K"}
 
 

@@ -294,7 +294,7 @@ def test_every_other_player_plays_as_before(spec):
         while g.phase < core.DEAL_OVER:
             v = g.view(g.turn)
             a = new.choose(v)
-            assert a == old.choose(v) and new.reason == old.reason
+            assert a == old.choose(v)  # (not the reasons: tests/test_hint_truth.py holds those)
             g.apply(a if rng.random() < 0.8 else g.legal_actions()[-1])
             moves += 1
     assert moves > 50

@@ -28,7 +28,7 @@ def test_file_store_round_trip_and_atomic_replace(tmp_path):
     assert path.stat().st_size == 1024
     assert not list(tmp_path.glob("*.tmp"))
     again = open_store(str(path))
-    assert again.load_settings().names == ["ANA"] and again.load_game() == b"deal 7"
+    assert again.load_settings().names == ["ana"] and again.load_game() == b"deal 7"
 
 
 def test_failed_file_write_keeps_old_file_and_says_so(tmp_path, monkeypatch):

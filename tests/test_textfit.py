@@ -36,11 +36,95 @@ class Cuts:
         monkeypatch.setattr(Text, "set", checked)
 
     def look(self, app):
-        """The screen as shown now: every row of text inside the screen."""
+        """The screen as shown now: every row of text inside the screen, nothing drawn over
+        anything else but what is made to overlap (DESIGNED), every value beside its label."""
         app.render()
         for x, y, w, h, text in screen.visible(app):
             if x < 0 or y < 0 or x + w > app.W or y + h > app.H:
                 self.found.append((app.screen, "off the screen: " + text))
+        self.found += [(app.screen, what) for what in overlaps(app) + unlabelled(app)]
+
+
+# What is made to overlap, by the jobs of the things drawn (roles()): a hand's cards fanned over
+# each other; a seat's cards fanned (one seat's only: the role names the seat); the face-up trump
+# under the stock; the trick's cards over each other, each one's rank corner in sight (but in
+# double Briskula, where the eight cards of a trick lie closer, in seat order only:
+# tests/test_tableview.py).
+DESIGNED = (("hand", "hand"), ("seat", "seat"), ("trump", "stock"), ("trick", "trick"))
+
+
+def roles(app):
+    """The table's sprites by their job: {id(TileGrid): role}; a seat's cards are "seat" + its
+    row, a trick card "trick" (its slot: trick_slot())."""
+    t = app.table
+    out = {}
+    if t is None:
+        return out
+    for role, grids in (("hand", t.hand), ("trick", t.trick), ("stock", [t.stock]), ("trump", [t.trump]),
+                        ("icon", [t.suit]), ("progress", [t.progress.grid]), ("marker", [t.marker[0]])):
+        for g in grids:
+            out[id(g)] = role
+    for row, grids in enumerate(t.opp):
+        for g in grids:
+            out[id(g)] = "seat%d" % row
+    return out
+
+
+def rank_corner(t, box):
+    """The part of a card on screen (its box) that shows its rank: the top left, 10 x 12 pixels
+    at the cards' scale."""
+    return (box[0], box[1], 10 * t.k, 12 * t.k)
+
+
+def overlaps(app):
+    """Every pair of things drawn that meet, but for DESIGNED ones (the screen's background apart)."""
+    role = roles(app)
+    things = [d for d in screen.drawn(app.root, app.font.sheet) if d[3] < app.W or d[4] < app.H]
+    out = []
+    for i, a in enumerate(things):
+        for b in things[i + 1:]:
+            if not screen.meets(a[1:5], b[1:5]):
+                continue
+            ra, rb = role.get(id(a[0]), "text"), role.get(id(b[0]), "text")
+            pair = (ra.rstrip("0123456789"), rb.rstrip("0123456789"))
+            if pair == ("trick", "trick"):
+                t = app.table
+                if t.plays > 1 or not screen.meets(rank_corner(t, a[1:5]), b[1:5]):
+                    continue
+                out.append("a trick card at %s over the rank of the one at %s" % (b[1:3], a[1:3]))
+            elif (pair in DESIGNED or pair[::-1] in DESIGNED) and (ra == rb or pair[0] != "seat"):
+                continue
+            else:
+                out.append("%s over %s" % (describe(b, rb), describe(a, ra)))
+    return out
+
+
+def describe(thing, role):
+    """A thing drawn, for a message: its role (or its text) and its box."""
+    return "%s at %s" % (repr(thing[5]) if role == "text" else role, thing[1:5])
+
+
+def unlabelled(app):
+    """Every row of text that shows a number without a word ("0:0:0"), but the stock count, which
+    stands beside the stock (or the last card, the trump), on the letter picker its grid of
+    characters to pick and what is being typed (the screen's title names it), and a list's title,
+    which names its page: a label whatever it is made of (the page that explains "60-60")."""
+    out = []
+    t = app.table if app.screen in ("table", "lasttrick") else None
+    typed = app.scr.grid.grid if app.screen == "picker" else None
+    for grid, x, y, w, h, text in screen.drawn(app.root, app.font.sheet):
+        if text is None or not any(c.isdigit() for c in text) or any(c.isalpha() for c in text):
+            continue
+        if grid is typed or typed is not None and grid is app.list.body.grid and text == app.picker.text() + "_":
+            continue
+        if app.list is not None and grid is app.list.title.grid:
+            continue
+        if t is not None and grid is t.count.grid and any(
+                screen.meets((x - 4 * t.k, y - 4 * t.k, w + 8 * t.k, h + 8 * t.k), box[1:5])
+                for box in screen.drawn(t.deck, None, 0, 0, t.k) if box[0] in (t.stock, t.trump)):
+            continue
+        out.append("a value without its label: " + text)
+    return out
 
 
 @pytest.fixture
@@ -86,7 +170,7 @@ def menus(app, cuts):
     the notes and the out-of-memory screen."""
     goto_item(app, "new")
     press(app, B.BTN_A)
-    for mode in range(5):  # the items offered change with the mode
+    for mode in range(6):  # the items offered change with the mode
         set_value(app, "mode", mode)
         cuts.look(app)
     tour_menu(app, cuts, skip=("lang", "mode"))
@@ -153,9 +237,15 @@ def play(app, cuts, deals=1):
     """Play on (A at the table, the AI for the others) through `deals` deal-over screens, looking
     at the table, the pause menu, the score sheet and the last trick on the way."""
     seen = 0
-    looked = False
+    looked = thought = turned = False
     for _ in range(20000):
         s = app.screen
+        if s == "table" and app.thinking >= 0 and not thought:  # an AI thinking: its progress bar
+            thought = True
+            cuts.look(app)
+        if s == "table" and not turned and app.game.turn in app.humans and not app.in_trick_pause:
+            turned = True  # the first turn: the help line under the trick
+            cuts.look(app)
         if s == "table" and not looked and app.game.trick_no >= 2 and not app.in_trick_pause:
             looked = True
             table_lines(app, cuts)
@@ -187,17 +277,25 @@ def game(app, rules, mode):
     assert app.screen == "table"
 
 
+TABLES = ((notation.preset("brisca", 2), 0, 1), (notation.preset("briscola", 2), 1, 1),
+          (notation.preset("briskula", 4), 3, 1), (notation.preset("brisca", 3), 2, 1),
+          (core.Rules(2, 40, 0, core.TIE_DRAW, core.MATCH_POINTS, 151), 0, 9),
+          (core.Rules(6, 36, 0, core.TIE_DRAW, core.MATCH_WINS, 2), 0, 1),
+          (core.Rules(4, 40, core.F_DOUBLE, core.TIE_DRAW, core.MATCH_WINS, 2), 3, 1),
+          (core.Rules(2, 40, core.F_OPEN, core.TIE_DRAW, core.MATCH_BEST_OF, 3), 0, 1))
+
+
 @pytest.mark.parametrize("profile", BOARDS)
 @pytest.mark.parametrize("code", lang.LANGS)
 def test_every_screen_fits_every_language_on_every_board(cuts, profile, code):
     app = new_app(cuts, profile, code)
     menus(app, cuts)
-    # 2 players, Brisca (exchange), first to 5 deals; 2 humans; 4 in teams; 3 players (with the
-    # running points and the cards still out shown); a points match
-    for rules, mode, deals in ((notation.preset("brisca", 2), 0, 1), (notation.preset("briscola", 2), 1, 1),
-                               (notation.preset("briskula", 4), 3, 1), (notation.preset("brisca", 3), 2, 1),
-                               (core.Rules(2, 40, 0, core.TIE_DRAW, core.MATCH_POINTS, 151), 0, 9)):
+    # every table size: 2 players, Brisca (exchange), first to 5 deals; 2 humans; 4 in teams; 3
+    # players (with the running points and the cards still out shown); a points match; 6 players
+    # and double Briskula's 4 cards (with the points); Scoperta's open hands and stock
+    for rules, mode, deals in TABLES:
         app.settings.show_points = app.settings.show_cards_out = mode == 2
+        app.settings.show_points = app.settings.show_points or rules.players >= 4 and rules.flags != 0
         game(app, rules, mode)
         play(app, cuts, deals)
     assert cuts.found == [], "%d texts do not fit (%s, %s): %s" % (len(cuts.found), profile, code, cuts.found[:8])

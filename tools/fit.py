@@ -126,9 +126,9 @@ def compile_peak(tree_mpy, module, work, again=False):
     with _PARSING:  # (CPython 3.11's ast.parse is not safe from two threads at once)
         source = slim.strip_docstrings(src.read_bytes())  # as install.py ships it
         shipped = slim.ship_in_pieces({rel + ".py": source})  # (a large one: its stub, its pieces)
+        pre = [m for m in mpytree.top_level_imports(src) if m.startswith("brisca") and m != module]
     for name, data in shipped.items():
         (t / name).write_bytes(data)
-    pre = [m for m in mpytree.top_level_imports(src) if m.startswith("brisca") and m != module]
     proc = subprocess.run(["node", str(mpytree.MP32 / "compile.mjs")] + ["--again"] * again + [str(t), module] + pre,
                           capture_output=True, text=True, timeout=600, check=False)
     shutil.rmtree(t, ignore_errors=True)

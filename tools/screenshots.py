@@ -136,8 +136,8 @@ class Driver:
         """Play the first legal card of the human's hand (RIGHT until legal, then A)."""
         a = self.app
         g = a.game
-        if g.phase == core.EXCHANGE_PHASE:  # exchange prompt: keep the trump
-            self.step(B.BTN_B)
+        if g.phase == core.EXCHANGE_PHASE:  # exchange prompt: keep the trump (with no card to
+            self.step(B.BTN_B if g.exchange_card(g.turn) != core.NO_CARD else 0)  # swap, it passes)
             return
         legal = g.legal_actions()
         seat = g.turn

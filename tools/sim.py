@@ -340,6 +340,8 @@ class SimBoard(Board):
     pixels() call], script (BTN bits fed by poll() when no real key is pending; 0 = no key).
     """
 
+    simulated = True  # About says the speed is this computer's: a simulator is no board to measure
+
     def __init__(self, profile="pybadge", scale=4, headless=False, script=None, virtual_time=None,
                  caption=None):
         global _display_class

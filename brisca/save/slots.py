@@ -38,7 +38,7 @@ def _decode_game(buf, n, holder):
 class GameSlot:
     # Preallocated buffers; never raises. `notice`: what the UI should tell the player, or None,
     # as a text key of the UI's languages and its argument: "sn_damaged|0,2" (record kinds 0 and
-    # 2, see KINDS in brisca.diag), "sn_older|3" (kind 3 read from its good slot, the other damaged:
+    # 2, the texts "sk_" + kind), "sn_older|3" (kind 3 read from its good slot, the other damaged:
     # if that was the newer, a game resumes a move earlier), "sn_failed|[Errno 28] ...".
     def __init__(self, data, notice=None):
         if len(data) < LAYOUT_SIZE:

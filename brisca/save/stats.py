@@ -9,7 +9,7 @@ RESULTS = ("win", "loss", "draw")
 
 class Stats:
     def __init__(self):
-        self.cells = array("H", bytes(150))  # 5 modes x 3 levels x (games, wins, draws, streak, best)
+        self.cells = array("H", bytes(180))  # 6 modes x 3 levels x (games, wins, draws, streak, best)
         self.cesalj = 0
 
     def _cell(self, mode, level):

@@ -1,7 +1,7 @@
 """About this board: what a maker reports (README, the issue template): the runtime and board, the
 heap (free now, the least after a screen change this session, the largest block), a 2-second speed
-check that calibrates the AI's time, the saved records; with the drive given to the game, the same
-lines in diag.txt."""
+check that calibrates the AI's time (not in the simulator, whose speed is its computer's), the
+saved records; with the drive given to the game, the same lines in diag.txt."""
 
 from brisca import diag
 from brisca.ui.listview import ListScreen
@@ -22,8 +22,7 @@ class Screen(ListScreen):
 
     def show(self):
         app = self.app
-        self.view.show(app.t("about"), self.lines[self.top:self.top + self.view.rows], -1,
-                       app.help("ud:move b:back", "r:move a:back"))
+        self.top = self.view.show(app.t("about"), self.lines, -1, app.help(), top=self.top)
         app.dirty = True
 
     def step(self, btn):
@@ -32,7 +31,7 @@ class Screen(ListScreen):
             self.lines = self.measure()
             self.show()
             return False
-        top = self.scrolled(btn, self.top, len(self.lines))
+        top = self.scrolled(btn, self.top, self.view.count)
         if top is not None:
             self.top = top
             self.show()
@@ -42,9 +41,10 @@ class Screen(ListScreen):
         """The report's lines (and diag.txt on a drive the game may write)."""
         app = self.app
         t = app.t
-        moves = diag.speed(2000, app.board.ticks_ms, app.board.ticks_diff)
+        sim = getattr(app.board, "simulated", False)  # (tools/sim.py: no board's speed to measure)
+        moves = 0 if sim else diag.speed(2000, app.board.ticks_ms, app.board.ticks_diff)
         pct = moves * 100 // diag.PYBADGE
-        if pct != app.settings.speed:
+        if pct != app.settings.speed and not sim:
             app.settings.speed = pct
             app.save_settings()
         free = diag.free()
@@ -52,8 +52,15 @@ class Screen(ListScreen):
         lines = [diag.runtime(), app.board.profile.title]
         lines += [t("ab_free", free), t("ab_least", least), t("ab_block", diag.largest_block(free))] if (
             free >= 0) else [t("ab_free_na")]
-        lines += [t("ab_speed", pct), t("ab_ai", diag.time_scale(moves)), t("ab_saves")]
-        lines += ["  " + line for line in diag.slots(app.store)]
+        lines += [t("ab_sim")] if sim else [t("ab_speed", pct), t("ab_ai", diag.time_scale(moves))]
+        lines.append(t("ab_saves"))
+        kind = 0
+        for seq, n in diag.slots(app.store):
+            lines.append("  " + t("ab_slot", t("sk_%d" % kind), seq, n) if n >= 0 else "  %s: -" % t("sk_%d" % kind))
+            kind += 1
+        damaged = getattr(app.store, "damaged", None)
+        if damaged:
+            lines.append(app.say("sn_damaged|" + ",".join([str(k) for k in damaged])))
         if app.drive:
             from brisca import export
 

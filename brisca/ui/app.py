@@ -43,6 +43,7 @@ GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.net", "bri
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
 KEY_TOKENS = {"a": B.BTN_A, "b": B.BTN_B, "st": B.BTN_START, "se": B.BTN_SELECT, "r": B.BTN_RIGHT}  # help()
 
+
 # A board's heap needs a collection before each large allocation to leave one free block; CPython
 # frees by reference counting, and its full collections (the simulator, the tests) only cost time.
 collect = (lambda: None) if sys.implementation.name == "cpython" else gc.collect
@@ -180,6 +181,7 @@ class App:
         self.saved = None  # a saved game's bytes, offered for resuming
         self.notice = ""
         self.missing = []  # text keys no language had (tests)
+        self.key_table = None  # what each screen's keys do (help_spec())
         self.blink_until = -1
         self.least_free = -1  # bytes free after the emptiest screen change so far (-1: unknown)
 
@@ -221,32 +223,70 @@ class App:
             arg = ", ".join([self.t("sk_" + k) for k in arg.split(",")])
         return self.t(key, arg) if arg else self.t(key)
 
-    def help(self, spec, few=None, width=0):
-        """A help line naming this board's own keys: `spec` is "ud:move a:ok b:back" (tokens a, b,
-        st START, se SELECT, r RIGHT, lr LEFT/RIGHT, ud UP/DOWN; then the action's text key
-        after "hk_"), `few` the same for boards with only two or three buttons. Actions the board
-        has no key for are left out, and as many as fit `width` characters (the screen's) are
-        kept, the first first."""
+    def help(self, screen=None, width=0):
+        """The help line of `screen` (help_spec(); None: the screen shown) naming this board's keys,
+        every one the screen answers to: "^v move  A ok  B back", keys that do the same joined
+        ("A/B/START back"). Within `width` characters (the screen's): with the actions' words,
+        else their shorter forms (hk_*_s, where a language has them), else the words of the
+        arrows (and of "next") left out, then the last keys' words, one at a time; never a key."""
         b = self.board
-        width = width or b.width // self.font.w
-        parts = []
-        for item in (few if few is not None and b.two_buttons else spec).split():
+        labels = []  # type: list[str]
+        words = []  # type: list[str]
+        drop = []  # type: list[int]  # the words left out first (the arrows', "next"), then...
+        for item in self.help_spec(screen or self.screen).split():
             token, _, action = item.partition(":")
-            if token in ("lr", "ud"):
+            if token == "*":
+                label = self.t("hk_any")
+            elif token in ("lr", "ud"):
                 pair = (B.BTN_LEFT, B.BTN_RIGHT) if token == "lr" else (B.BTN_UP, B.BTN_DOWN)
                 label = ("<>" if token == "lr" else "^v") if b.key_for(pair[0]) and b.key_for(pair[1]) else None
             else:
                 key = b.key_for(KEY_TOKENS[token])
                 label = key and (self.t("hk_hold", key[0]) if key[1] else key[0])
-            if label:
-                parts.append(label + " " + self.t("hk_" + action))
-        while parts:
+            if label and words and words[-1] == action:
+                labels[-1] += "/" + label
+            elif label:
+                if token in ("lr", "ud", "r"):
+                    drop.append(len(words))
+                labels.append(label)
+                words.append(action)
+        n = len(words)
+        texts = [self.t("hk_" + w) for w in words]
+        drop += [i for i in range(n - 1, -1, -1) if i not in drop]  # then from the last key's
+        width = width or b.width // self.font.w
+        line = ""
+        for step in range(n + 2):
+            if step == 1 and self.T is not None:  # the shorter words
+                for i in range(n):
+                    texts[i] = self.T.find("hk_" + words[i] + "_s") or texts[i]
+            elif step > 1:
+                texts[drop[step - 2]] = ""
+            parts = [labels[i] + " " + texts[i] if texts[i] else labels[i] for i in range(n)]
             for sep in ("  ", " "):
                 line = sep.join(parts)
                 if len(line) <= width:
                     return line
-            parts.pop()
-        return ""
+        return line
+
+    def help_spec(self, screen):
+        """What each key does on `screen` on this board: "ud:move a:ok b:back" (tokens a, b, st
+        START, se SELECT, r RIGHT, lr LEFT/RIGHT, ud UP/DOWN, * any key; then the action's text
+        key after "hk_"). "" when the table cannot be read.
+
+        One table holds every screen's, assets/lang/keys.txt, on flash (3 bytes of heap a line):
+        "screen=spec|its form on boards with two or three buttons" (where RIGHT is "next" on every
+        screen but the exchange). tests/test_help.py presses every key on every screen to hold
+        the table to the screens' handlers."""
+        try:
+            if self.key_table is None:
+                from brisca.lang import Texts
+
+                self.key_table = Texts("keys", self.assets + "/lang/keys.txt")
+            spec = self.key_table.find(screen) or ""
+        except (OSError, ValueError, MemoryError) as e:
+            print("keys:", e)
+            return ""
+        return spec[1 if self.board.two_buttons else 0] if isinstance(spec, tuple) else spec  # ("a|b")
 
     def set_language(self, code):
         self.settings.language = code

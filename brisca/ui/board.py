@@ -6,7 +6,8 @@ speaker) is a profile: one small module per board in brisca/ui/boards/, of which
 board's is loaded (brisca/ui/detect.py picks it). Runs on CircuitPython 9/10; imports on
 CPython/MicroPython too, so the simulator and tests use the same input logic.
 
-Buttons on the few-button boards (profile.two_buttons; the screens add a "Back" entry to every menu):
+Buttons on the few-button boards (profile.two_buttons; the screens add a "Back" entry to every menu
+but a yes/no question):
   CLUE (buttons A and B):
     A = next (BTN_RIGHT), hold A > 600 ms = BTN_SELECT (hint)
     B = confirm / play (BTN_A), hold B > 600 ms = BTN_START (pause menu)

@@ -7,6 +7,12 @@ from brisca.ui import match
 from brisca.ui.listview import ListScreen
 
 
+def of_side(app, key, *args):
+    """Text `key` said of a side (won_deal, won_match, you_won, you_lost): its plural form, key +
+    "_p", where the sides are teams (4 players): "IA 1 y IA 2 ganan", not "gana"."""
+    return app.t(key + "_p" if app.game.rules.players > 3 else key, *args)
+
+
 class Screen(ListScreen):
     """"deal_over" and "result"."""
 
@@ -28,7 +34,7 @@ class Screen(ListScreen):
         else:
             for s in range(r.sides):
                 if won >> s & 1:
-                    rows.append(app.t("won_deal", match.side_name(app, s)))
+                    rows.append(of_side(app, "won_deal", match.side_name(app, s)))
         tally, _p = match.tally_texts(app)
         if tally:
             rows.append("")
@@ -40,7 +46,7 @@ class Screen(ListScreen):
         if app.drive:
             rows.append(self.export_deal())
         title = app.t("deal_over") + " - " + app.t("deal_n", g.deal_no + 1)
-        self.view.show(title, rows, -1, app.help("a:next st:menu"))
+        self.view.show(title, rows, -1, app.help())
         app.dirty = True
 
     def export_deal(self):
@@ -122,26 +128,26 @@ class Screen(ListScreen):
                 names = [match.side_name(app, s) for s in range(g.rules.sides) if w >> s & 1]
                 line = app.t("t_draw") + (": " + " / ".join(names) if names else "")
         elif not app.multi:
-            line = app.t("you_won") if match.human_result(app) == "win" else app.t("you_lost")
+            line = of_side(app, "you_won" if match.human_result(app) == "win" else "you_lost")
         else:
             side = 0
             while not w >> side & 1:
                 side += 1
-            line = app.t("won_match", match.side_name(app, side))
+            line = of_side(app, "won_match", match.side_name(app, side))
         rows = [line]
         if w and not app.multi and match.human_result(app) == "loss":
             side = 0
             while not w >> side & 1:
                 side += 1
-            rows.append(app.t("won_match", match.side_name(app, side)))
+            rows.append(of_side(app, "won_match", match.side_name(app, side)))
         tally, _p = match.tally_texts(app)
-        rows.append(tally)
+        rows.append(tally and app.t("deals_won" if g.rules.match != core.MATCH_POINTS else "points") + " " + tally)
         rows = self.view.lines(rows)  # (a team's names may need two rows)
         rows.append("")
         first = len(rows)
         rows.append(app.t("play_again"))
         rows.append(app.t("exit"))
-        self.view.show(app.t("match"), rows, first + self.sel, app.help("ud:move a:ok", "r:move a:ok"), center=True)
+        self.view.show(app.t("match"), rows, first + self.sel, app.help(), center=True)
         app.dirty = True
 
     def on_result(self, btn):

@@ -8,8 +8,8 @@ from brisca.save.settings import LEVELS, MODES, index_of
 from brisca.ui import board as B
 from brisca.ui.text import GOLD
 
-# Modes of brisca.save.settings.MODES: (players, human seats)
-MODE_SEATS = ((2, (0,)), (2, (0, 1)), (3, (0,)), (4, (0,)), (4, (0, 2)))
+# Modes of brisca.save.settings.MODES: (players, human seats); with 4 or 6 even seats play odd ones
+MODE_SEATS = ((2, (0,)), (2, (0, 1)), (3, (0,)), (4, (0,)), (4, (0, 2)), (6, (0,)))
 
 class _StubPlayer:
     """Stand-in AI when brisca.ai is missing: a random legal action."""
@@ -91,7 +91,7 @@ def seat(app):
     mode = index_of(app.settings.mode, MODES, 0)
     players, humans = MODE_SEATS[mode]
     if g.n != players:
-        mode = {2: 0, 3: 2, 4: 3}.get(g.n, 0)
+        mode = {2: 0, 3: 2, 4: 3, 6: 5}.get(g.n, 0)
         players, humans = MODE_SEATS[mode]
         app.settings.mode = MODES[mode]
     app.mode = mode
@@ -124,7 +124,8 @@ def seat(app):
 
 
 def name_seats(app):
-    """Every seat's name in the current language: the humans' own (or "Player N"), "AI N", "Partner"."""
+    """Every seat's name in the current language: the humans' own (or "Player N"), "AI N", "Partner"
+    (with 6, "Partner 1" and "Partner 2" at seats 2 and 4)."""
     names = app.names = []
     ai_no = 0
     for s in range(app.game.n):
@@ -132,15 +133,24 @@ def name_seats(app):
             names.append(app.human_name(app.humans.index(s)))
         elif app.mode == 3 and s == 2:
             names.append(app.t("partner"))
+        elif app.mode == 5 and s % 2 == 0:
+            names.append(app.t("partner_n", s // 2))
         else:
             ai_no += 1
             names.append(app.t("ai_n", ai_no))
 
 
-def corner(app, key, value, cols):
-    """A top-line score with its label ("Deals 1:3") when that fits `cols`, else the bare value."""
-    text = app.t(key, value) if value else ""
-    return text if len(text) <= cols else value
+def corner(app, total, tally, points, cols):
+    """The score line's two values, each with its label ("Deals 1:3", "Pts 45:30"; `total`: a
+    points match's "Total"), together within `cols` characters: the long labels where they fit,
+    else the short ones ("D. 1:3")."""
+    key = "c_total" if total else "c_deals"
+    for a, b in ((key, "c_pts"), (key, "c_pts_s"), (key + "_s", "c_pts"), (key + "_s", "c_pts_s")):
+        left = app.t(a, tally) if tally else ""
+        right = app.t(b, points) if points else ""
+        if len(left) + len(right) < cols:
+            break
+    return left, right
 
 
 def _make_ai(rules, level, seed):
@@ -202,7 +212,8 @@ def human(app, btn, seat):
     g = app.game
     if g.phase == core.EXCHANGE_PHASE and g.exchange_card(seat) == core.NO_CARD:
         act(app, core.PASS)  # the step comes whoever holds the card: nothing to ask without one
-        return True
+        if btn != B.BTN_START:  # (START pressed in that step still opens the pause menu)
+            return True
     token = (g.deal_no * 64 + g.trick_no) * 16 + g.trick_len + (8 if g.phase == core.EXCHANGE_PHASE else 0)
     if token != app.turn_token:
         app.turn_token = token

@@ -1,7 +1,7 @@
 """The settings menu and the players' names."""
 
 from brisca.save.settings import DECKS, index_of
-from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, MENU_KEYS, ON_OFF, OPTION_KEYS, Menu, MenuScreen
+from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, ON_OFF, Menu, MenuScreen
 
 
 class Screen(MenuScreen):
@@ -19,7 +19,7 @@ class Screen(MenuScreen):
         for key, label, attr in ON_OFF:
             items.append(self.item(key, label, oo, 1 if getattr(s, attr) else 0))
         items += [self.item("names"), self.item("back")]
-        self.show(Menu(app.t("settings"), items, app.help(*OPTION_KEYS)))
+        self.show(Menu(app.t("settings"), items, app.help()))
 
     def on_settings(self, btn):
         app = self.app
@@ -46,6 +46,7 @@ class Screen(MenuScreen):
                 app.board.pixels(0)
             app.save_settings()
         elif ev == "select" and key == "names":
+            app.release(app.needs("options"))  # the settings' codecs, loaded to save them
             app.go("names", "settings")
 
     # ------------------------------------------------------------------ names
@@ -55,7 +56,7 @@ class Screen(MenuScreen):
             app.names_back = back
         items = [["n%d" % i, app.t("player_n", i + 1) + ": " + app.human_name(i), None, 0] for i in range(2)]
         items.append(self.item("back"))
-        self.show(Menu(app.t("names"), items, app.help(*MENU_KEYS)))
+        self.show(Menu(app.t("names"), items, app.help()))
 
     def on_names(self, btn):
         app = self.app

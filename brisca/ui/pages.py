@@ -35,7 +35,7 @@ class Screen(ListScreen):
             if line is not None:
                 rows.append(line)
         self.view.show("%s %d/%d" % (p[0], self.page % n + 1, n), rows, -1,
-                       app.help("lr:page b:back", "r:page b:back st:back"))
+                       app.help())
         app.dirty = True
 
     def keyed(self, line):
@@ -89,30 +89,38 @@ class Screen(ListScreen):
         self.draw_stats()
 
     def stat_lines(self, stats):
-        """Each mode (and AI level) played, in the current language, then the 4-0 matches."""
+        """Each mode (and AI level) played, in the current language, then the 4-0 matches. Pass
+        and play has no "you" to win: its games, draws and each player's wins (the first's
+        count as the wins, the second's as the losses), whatever the AI level was."""
         from brisca.save.settings import LEVELS, MODE_KEYS, MODES
 
         t = self.app.t
         lines = []
         for m in range(len(MODES)):
+            hot = [0, 0, 0, 0]  # pass and play: games, first player's wins, draws, second's wins
             for lv in range(len(LEVELS)):
-                games, wins, _draws, _lost, streak, best = stats.get(m, lv)
-                if games:
-                    lines.append(t(MODE_KEYS[m]) + ("" if MODES[m] == "two_humans" else ", " + t(LEVELS[lv])))
+                games, wins, draws, lost, streak, best = stats.get(m, lv)
+                if games and MODES[m] == "two_humans":
+                    hot = [hot[0] + games, hot[1] + wins, hot[2] + draws, hot[3] + lost]
+                elif games:
+                    lines.append(t(MODE_KEYS[m]) + ", " + t(LEVELS[lv]))
                     lines.append("%s %d, %s %d, %s %d" % (t("st_games"), games, t("st_wins"), wins,
                                                         t("st_pct"), wins * 100 // games))
                     lines.append("%s %d, %s %d" % (t("st_streak"), streak, t("st_best"), best))
+            if hot[0]:
+                lines.append(t(MODE_KEYS[m]))
+                lines.append("%s %d, %s %d" % (t("st_games"), hot[0], t("st_draws"), hot[2]))
+                for i in (0, 1):
+                    lines.append("%s: %s %d" % (t("player_n", i + 1), t("st_wins"), hot[1 + 2 * i]))
         return (lines or [t("st_none")]) + ["%s: %d" % (t("st_cesalj"), stats.cesalj)]
 
     def draw_stats(self):
         app = self.app
-        rows = self.view.rows
-        self.view.show(app.t("stats"), self.lines[self.page: self.page + rows], -1,
-                       app.help("ud:move b:back", "r:move a:back"))
+        self.page = self.view.show(app.t("stats"), self.lines, -1, app.help(), top=self.page)
         app.dirty = True
 
     def on_stats(self, btn):
-        page = self.scrolled(btn, self.page, len(self.lines))
+        page = self.scrolled(btn, self.page, self.view.count)
         if page is not None:
             self.page = page
             self.draw_stats()
@@ -138,7 +146,7 @@ class Screen(ListScreen):
         rows += ["", app.t("stock", g.stock_left)]
         if tally:
             rows.append(app.t("deals_won" if r.match != core.MATCH_POINTS else "points") + " " + tally)
-        self.view.show(app.t("score") + " - " + app.t("deal_n", g.deal_no + 1), rows, -1, app.help("a:back b:back"))
+        self.view.show(app.t("score") + " - " + app.t("deal_n", g.deal_no + 1), rows, -1, app.help())
         app.dirty = True
 
     def on_score(self, btn):

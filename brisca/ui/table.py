@@ -8,8 +8,9 @@ from brisca.ui.text import GOLD, TEXT
 
 
 def sheet_style(app):
-    """The card sheet for the deck setting (the French 32-card pack has sheets of its own)."""
-    deck = app.settings.deck if app.settings.deck in ("spanish", "italian", "french") else "spanish"
+    """The card sheet for the deck setting (Croatian cards have the Italian pips; the French 32-card
+    pack has sheets of its own)."""
+    deck = {"italian": "italian", "croatian": "italian", "french": "french"}.get(app.settings.deck, "spanish")
     if deck == "french" and app.game is not None and app.game.rules.deck == 32:
         return "french32"
     return deck
@@ -53,7 +54,7 @@ class Screen:
         if name == "handover":
             app.handover_to = arg
             app.masked = True
-            self.view.cover(app.t("pass_to", app.names[arg]), app.t("c_pass", app.board.key_for(B.BTN_A)[0]))
+            self.view.cover(app.t("pass_to", app.names[arg]), app.help(width=self.view.info.cols))
         elif name == "lasttrick":
             self.back = arg or "table"
         elif arg == "hint" and not match.hint(app):
@@ -157,9 +158,8 @@ class Screen:
         t.set_status(status, color if color is not None else TEXT)
         sel = app.sel if mine and g.phase == core.PLAY and app.screen == "table" else -1
         last = app.screen == "lasttrick" or app.in_trick_pause and not g.trick_len
-        tally = match.corner(app, "c_total" if g.rules.match == core.MATCH_POINTS else "c_deals", tally, t.tally.cols)
-        t.show(g, viewer, faces, sel, 1 if last else 0, app.hint_card, tally,
-               match.corner(app, "c_pts", points, t.points.cols), info, app.t("trump"))
+        tally, points = match.corner(app, g.rules.match == core.MATCH_POINTS, tally, points, t.tally.cols)
+        t.show(g, viewer, faces, sel, 1 if last else 0, app.hint_card, tally, points, info, app.t("trump"))
         if app.thinking < 0:
             t.progress.hide()
 
@@ -173,7 +173,7 @@ class Screen:
             status, color = app.t("last_trick"), None
             if g.last_len:
                 status = status + ": " + app.names[g.last_winner]
-            info = app.help("a:back", width=t.info.cols)
+            info = app.help(width=t.info.cols)
         elif app.in_trick_pause:
             pass
         elif g.phase == core.EXCHANGE_PHASE and mine and g.exchange_card(seat) != core.NO_CARD:
@@ -181,7 +181,7 @@ class Screen:
             ex = g.exchange_card(seat) % 10
             status = app.t("exch_q2" if ex != 6 else "exch_q9" if t.style == "french32" else "exch_q7")
             color = GOLD
-            info = app.help("a:swap b:keep", "a:swap r:keep", t.info.cols)
+            info = app.help("exchange", t.info.cols)
         elif not status and g.phase <= core.EXCHANGE_PHASE and seat < g.n:
             status, color = self.turn_text(seat), None
         if not info and mine and g.phase == core.PLAY:
@@ -195,8 +195,7 @@ class Screen:
                         trumps += 1
                 info = "%s %d  %s" % (app.t("cards_out"), n, app.t("trumps_out", trumps))
             elif g.deal_no == 0 and g.trick_no < 2:
-                info = app.help("lr:pick a:play st:menu se:hint b:last", "r:pick a:play st:menu se:hint",
-                                t.info.cols)
+                info = app.help(width=t.info.cols)
         return status, color, info
 
     # ------------------------------------------------------------------ handover, last trick

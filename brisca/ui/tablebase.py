@@ -1,13 +1,20 @@
-"""The card table's sprites and geometry (drawn by brisca.ui.tableview): hand, opponents' backs,
-trump and stock, the trick, status lines.
+"""The card table's sprites and geometry (drawn by brisca.ui.tableview): hand, the other seats'
+cards, trump and stock, the trick, the lines of text.
 
-Every sprite is created once (one TileGrid per card slot the table needs); `show()` only changes
-tile indices, positions, `hidden` flags and texts when they differ, so a frame allocates nothing.
-The cards are 24x32 pixels, drawn twice as large on screens of 200 x 200 pixels and more (the
-CLUE's and the PicoSystem's 240x240), where the text keeps its size and gets the room around
-them. Seat positions on screen are relative to the viewer (the seat at the bottom): 2 players:
-the other on top; 3: right and top; 4: right, top (partner), left. The top line holds the match
-so far (left) and the deal's points (right), the word for trump stands under the trump card.
+Every sprite is created once, for the table's rules (one TileGrid per card slot it needs);
+`show()` only changes tile indices, positions, `hidden` flags and texts when they differ, so a
+frame allocates nothing. The cards are 24x32 pixels, drawn twice as large on screens of 200 x 200
+pixels and more (the CLUE's 240x240), where the status line, the stock count and the word for
+trump are drawn at 2x too when they fit their room.
+
+From the top: the score line (the match so far at the left, the deal's points at the right, each
+with its label), the status line, the band, the info line and the viewer's hand. In the band: the
+seat across (a strip of its cards), the trump under the stock with the count beside it and the
+word for trump under it, the trick, and the seats at the sides. Seat positions are relative to
+the viewer (the bottom): 2 players: the other across; 3: right, across; 4: right, across
+(partner), left; 6: lower right, upper right, across, upper left, lower left (the lower side
+seats stand beside the hand). The trick lies in seat order from left to right around the table,
+each card on its seat's side: the seats above in the upper row, the viewer's side in the lower.
 """
 
 import displayio
@@ -17,16 +24,23 @@ from brisca.ui.text import BG, DIM, GOLD, RIGHT, Text, solid
 BACK = 40  # tile indices of the card sheets (see assets/README.md)
 EMPTY = 41
 STOCK = 42
-HAND_MAX = 5
-TRICK_MAX = 8
-OPP_MAX = 3
 
+# Screen positions (the viewer's seat is POS_BOTTOM)
 POS_BOTTOM = 0
 POS_RIGHT = 1
 POS_TOP = 2
 POS_LEFT = 3
-# Screen position of seat (viewer + k) % n, by number of players.
-POSITIONS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3), 6: (0, 1, 1, 2, 3, 3)}
+POS_LOW_RIGHT = 4
+POS_UP_RIGHT = 5
+POS_UP_LEFT = 6
+POS_LOW_LEFT = 7
+# The position of seat (viewer + k) % n, by number of players.
+POSITIONS = {2: b"\0\2", 3: b"\0\1\2", 4: b"\0\1\2\3", 6: b"\0\4\5\2\6\7"}
+# The trick's positions from left to right, by number of players.
+TRICK_ORDER = {2: b"\2\0", 3: b"\2\0\1", 4: b"\3\2\0\1", 6: b"\6\7\2\0\5\4"}
+# By position: its row (0 upper, 1 middle, 2 lower) and its side (0 left, 1 middle, 2 right).
+ROW = b"\2\1\0\1\2\0\0\2"
+SIDE = b"\1\2\1\0\2\2\0\0"
 
 
 def card_scale(width, height):
@@ -68,17 +82,19 @@ class Progress:
 
 
 class TableBase:
-    """The table for one deck style and screen size. `group` goes into the app's root group."""
+    """The table of one game's rules, deck style and screen size. `group` goes into the app's
+    root group."""
 
-    def __init__(self, width, height, style, font, assets="assets", rules=None):
-        """`rules`: the table's (its sprites are made for its hand size and player count); None:
-        room for any table."""
+    def __init__(self, width, height, style, font, assets, rules):
         self.width = width
         self.height = height
         self.style = style
         k = self.k = card_scale(width, height)
+        self.ts = k  # the scale of the texts drawn at 2x where they fit
         self.cw, self.ch = 24 * k, 32 * k  # a card on screen
         ch = self.ch
+        self.n = n = rules.players
+        self.plays = rules.plays
         self.group = displayio.Group()
         # The sheets stay open while the table is on screen: OnDiskBitmap reads its pixels from the
         # file as it draws (close() lets them go).
@@ -86,24 +102,25 @@ class TableBase:
                       open("%s/suits_%s.bmp" % (assets, style), "rb"))
         self.sheet = displayio.OnDiskBitmap(self.files[0])
         self.suits = displayio.OnDiskBitmap(self.files[1])
-        self.lh = font.h
-        self.chars = width // font.w
-        self.peek = 10 * k  # visible rows of the top opponent's backs
+        self.lh = font.h  # a line (its last pixel row is blank)
+        ink = font.h - 1
+        self.mx = 2 if k == 1 else 6  # the texts' margin at the screen's sides
+        self.chars = (width - 2 * self.mx) // font.w
         self.raise_px = 4 * k
-        self.step = 8 * k  # between an opponent's overlapped backs
+        self.step = 8 * k  # between an opponent's overlapped cards
         self.hand_y = (height - ch - 1) // k * k  # (card sprites stand on the cards' scale)
-        self.status_y = self.peek + 1
-        # The info line stands above the raised hand and the hint marker over it; the trick area
-        # (1.5 card heights) is centred between the status line and the info line, when there is
-        # room to spare.
+        self.score_y = k - 1
+        self.status_y = self.score_y + ink
+        self.band_y = (self.status_y + ink * self.ts + k - 1) // k * k  # (on the cards' scale)
+        # the info line stands above the raised hand and the hint marker over it
         self.info_y = self.hand_y - self.raise_px - 4 * k - 2 - self.lh
-        top0 = self.status_y + self.lh + 1
-        bottom0 = self.info_y - 1
-        self.trick_y = max(top0, top0 + (bottom0 - top0 - ch * 3 // 2) // 2) // k * k
+        # the seat across: a strip of its cards, 8 rows of each (16 with two players: the other's
+        # hand may lie face up, and the strip shows the cards' corners)
+        self.strip = 16 * k if n == 2 else 8 * k
         self.group.append(solid(width, height, BG))
         self._make_cards(rules)
         self._make_texts(font)
-        self.n = 0
+        self._place(font)
         self.faces_shown = 0  # bitmask of seats whose hand faces are on screen (for privacy tests)
         self.sel_x = 0
 
@@ -116,9 +133,9 @@ class TableBase:
         self.deck = displayio.Group(scale=k)  # the card sprites, at the cards' scale
         self.cards.append(self.deck)
 
-        def grid(tile=EMPTY):
+        def grid(tile=EMPTY, height=32):
             g = displayio.TileGrid(self.sheet, pixel_shader=self.sheet.pixel_shader, tile_width=24,
-                                   tile_height=32)
+                                   tile_height=height)
             g[0] = tile
             g.hidden = True
             self.deck.append(g)
@@ -131,11 +148,13 @@ class TableBase:
                                        tile_height=10)
         self.suit.hidden = True
         self.deck.append(self.suit)
-        # Opponents: up to 3 seats x 5 backs, overlapped.
-        hand, opps, plays = (rules.hand, min(rules.players - 1, OPP_MAX), rules.players * rules.plays) if (
-            rules is not None) else (HAND_MAX, OPP_MAX, TRICK_MAX)
-        self.opp = [[grid(BACK) for _ in range(hand)] for _ in range(opps)]
-        self.trick = [grid() for _ in range(plays)]
+        # The other seats' hands (the seat across as a strip), the trick (its sprites in the order
+        # of the trick's slots from left to right: each one's rank corner shows), the hand.
+        n, hand = self.n, rules.hand
+        pos = POSITIONS[n]
+        self.opp = [[grid(BACK, self.strip // k if pos[j] == POS_TOP else 32) for _ in range(hand)]
+                    for j in range(1, n)]
+        self.trick = [grid() for _ in range(n * rules.plays)]
         self.hand = [grid() for _ in range(hand)]
         # Hint marker: a small gold bar over the suggested card.
         self.marker = solid(cw - 4 * k, 2 * k, GOLD, scale=2)
@@ -144,22 +163,80 @@ class TableBase:
 
     def _make_texts(self, font):
         """The table's lines of text and the AI's progress bar (after _make_cards())."""
-        width, cw = self.width, self.cw
-        hand = len(self.hand)  # (the sprites made for the hand)
-        cols = self.chars - 1
-        fw = font.w
-        # the top line's corners: the room beside the top opponent's backs
-        corner = ((width - (hand - 1) * self.step - cw) // 2 - 3) // fw
-        self.status = Text(font, self.chars, 1, 2, self.status_y)
-        self.tally = Text(font, corner, 1, 1, 0)
-        self.points = Text(font, corner, 1, width - 1 - corner * fw, 0, DIM, RIGHT)
-        self.count = Text(font, 3, 1, 2, 0, DIM)
-        self.trump_word = Text(font, (cw * 2 + 8) // fw, 1, 2, 0, DIM)
-        self.info = Text(font, cols, 1, width - 2 - cols * fw, self.info_y, DIM, RIGHT)
+        width, mx, ts, fw = self.width, self.mx, self.ts, font.w
+        cols = self.chars
+        self.tally = Text(font, cols, 1, mx, self.score_y)
+        self.points = Text(font, cols, 1, width - mx - cols * fw, self.score_y, DIM, RIGHT)
+        self.status = Text(font, cols, 1, mx, self.status_y, scale=ts)
+        self.count = Text(font, 2, 1, 0, 0, DIM, scale=ts)
+        self.trump_word = Text(font, 8, 1, 0, 0, DIM, scale=ts)
+        self.info = Text(font, cols, 1, width - mx - cols * fw, self.info_y, DIM, RIGHT)
         for lab in self.texts():
             self.group.append(lab.group)
-        self.progress = Progress(width - width // 4 - 2, self.status_y + self.lh // 2 - 1, width // 4)
+        self.line_y = self.status_y  # where the status line stands (mid-screen while covered)
+        bar = width // 4
+        self.progress = Progress(width - bar - mx, self.status_y + (font.h - 1) * ts // 2 - 1, bar)
         self.cards.append(self.progress.grid)
+
+    def _place(self, font):
+        """Where the stock's column and the trick stand (the seats, the hand: at every frame)."""
+        k, cw, ch, w, n = self.k, self.cw, self.ch, self.width, self.n
+        band = self.band_y
+        # The stock's column: the trump under the stock, the count beside it (2 characters), the
+        # trump suit's icon under the count, the word for trump under the trump card.
+        sx = 8 * k + 2 if n >= 4 else self.mx  # (clear of the seat at the left)
+        self.at(self.trump, sx, band + 2 * k)
+        self.at(self.stock, sx + cw // 2, band)
+        cx = sx + cw // 2 + cw + 2
+        self.at(self.suit, cx, band + ch - 10 * k)
+        self.word_x, self.word_y = sx, band + ch + 2 * k + 1
+        right = w - (8 * k + 2 if n >= 3 else self.mx)  # (clear of the seat at the right)
+        # The trick's slots from left to right, a seat's plays side by side: as far apart as the
+        # room allows, up to a card and a gap. At 2x, the count is drawn at 1x when that gives the
+        # trick the room to show every card's rank corner.
+        order = TRICK_ORDER[n]
+        plays = self.plays
+        side = cw // 4 if plays > 1 else 0  # a seat's second card over its first (double)
+        gaps = len(order) - 1
+        cs = self.ts
+        for _ in range(cs):
+            left = cx + max(2 * font.w * cs, 10 * k) + 2  # the trick's room: clear of the count and icon
+            gap = (right - left - cw - side) // max(1, gaps)
+            if gap >= 10 * k:
+                break
+            cs = 1
+        if self.ts > 1:
+            self.count.group.scale = cs  # type: ignore[union-attr]  # (a Group: drawn at scale 2)
+        gap = min(gap, cw + 4 + side)
+        self.word_room = left - 2 - sx
+        self.count.move(cx, band)
+        self.across = left + (right - left) // 2  # the strip's middle: over the trick
+        self._slots(left + (right - left - gaps * gap - side - cw) // 2, gap, side)
+
+    def _slots(self, x, gap, side):
+        """The trick's sprites' places: its positions from left to right from `x`, `gap` apart,
+        a seat's second card `side` right of its first (_place()'s part)."""
+        k, ch, n, plays = self.k, self.ch, self.n, self.plays
+        order = TRICK_ORDER[n]
+        top = self.band_y + self.strip
+        low = (self.info_y - ch) // k * k
+        ys = (top, (top + low) // 2 // k * k, low)
+        # The trick's sprites, drawn in this order: from left to right, each card over the right of
+        # the one before; if they lie closer than a rank corner's width (10 x 12 at the cards'
+        # scale), row by row from the top, each row over the bottom of the row above.
+        self.trick_x = bytearray(len(self.trick))
+        self.trick_y = bytearray(len(self.trick))
+        self.slot = bytearray(8)  # by position: its first sprite
+        i = 0
+        for row in (0, 1, 2) if gap < 10 * k else (3,):
+            for j in range(len(order)):
+                p = order[j]
+                if row == 3 or ROW[p] == row:
+                    self.slot[p] = i
+                    for play in range(plays):
+                        self.trick_x[i] = x + j * gap + play * side
+                        self.trick_y[i] = ys[ROW[p]]
+                        i += 1
 
     def close(self):
         """Let the sheets' files go (the view must not be drawn after)."""
@@ -174,42 +251,3 @@ class TableBase:
 
     def texts(self):
         return (self.status, self.tally, self.points, self.count, self.trump_word, self.info)
-
-    # -- geometry
-    def _layout(self, n, has_left):
-        """Fix the positions that depend on the number of players (called when it changes)."""
-        self.n = n
-        cw, ch, w, k = self.cw, self.ch, self.width, self.k
-        sx = (8 * k if has_left else 0) + 2
-        self.at(self.trump, sx, self.trick_y + ch // 4)
-        self.at(self.stock, sx + cw // 2, self.trick_y + ch // 4 - 2)
-        ty = self.trick_y + ch // 4  # the trump card's top
-        # stock count right of the stock, the trump suit icon under it, the word for trump under the
-        # trump card; with 4 players the trick's cross needs that room: the count goes under the
-        # stock, the word under it, and the cross moves right a little
-        if has_left:
-            self.count.move(sx, ty + ch + 1)
-            self.trump_word.move(sx, ty + ch + 1 + self.lh)
-            self.at(self.suit, sx + cw // 2 + cw - 10 * k, ty + ch + 2)
-        else:
-            self.count.move(sx + cw // 2 + cw + 2, ty)
-            self.trump_word.move(sx, ty + ch + 1)
-            self.at(self.suit, sx + cw // 2 + cw + 2, ty + ch - 10 * k)
-        # The trick: a cross of cards centred on the room between the stock and the seats at the
-        # sides (with 2 players, on the screen's middle), its arms as long as that room allows.
-        dx, dy = cw // 4 + 2, ch // 2
-        cx = max(w // 2, sx + cw // 2 + cw + 4 + 2 * self.info.font.w + cw // 2 + dx)  # clear of the count
-        if n > 2:
-            left = sx + cw // 2 + cw + 2 + (0 if has_left else self.count.cols * self.info.font.w)
-            right = w - 8 * k - 2
-            cx = (left + right) // 2
-            dx = max(2, min(dx, (right - left - 2 * cw) // 4))
-        ty = self.trick_y
-        self.trick_pos = {
-            POS_BOTTOM: (cx - cw // 2 + dx, ty + dy),
-            POS_TOP: (cx - cw // 2 - dx, ty),
-            POS_LEFT: (cx - cw - 2 * dx, ty + dy // 2),
-            POS_RIGHT: (cx + 2 * dx, ty + dy // 2),
-        }
-        if n == 3:  # right and top only: the trick leans left, towards the free side
-            self.trick_pos[POS_RIGHT] = (cx + dx + 4, ty + dy // 2)

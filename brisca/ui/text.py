@@ -17,36 +17,42 @@ CENTER = 1
 RIGHT = 2
 
 
-def wrap(text, width):
-    """`text` as lines of at most `width` characters, broken between words (a word longer than a
-    line is broken inside)."""
+def wrap(text, width, keep=False):
+    """`text` as lines of at most `width` characters, broken at spaces, but not after a label's ":"
+    nor before a number or a "/" (a value stays on its label's line); where no such space fits, at
+    any space, else inside a word (with `keep`: None instead)."""
     lines = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
+    while len(text) > width:
+        at = width + 1
+        cut = -1
+        while cut < 0:
+            at = text.rfind(" ", 0, at)
+            if at <= 0:
+                break
+            if text[at - 1] != ":" and text[at + 1:at + 2] not in "0123456789/":
+                cut = at
+        if cut < 0:
+            if keep:
+                return None
+            cut = text.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            lines.append(text[:width])
+            text = text[width:]
         else:
-            lines.append(line)
-            line = word
-    lines.append(line)
+            lines.append(text[:cut])
+            text = text[cut + 1:]
+    lines.append(text)
     return lines
 
 
 class Text:
     """`cols` x `rows` characters at (x, y) (scaled by `scale`: `group` is what goes on screen).
-    set(text) writes it aligned LEFT, CENTER or RIGHT in its row(s); "\\n" starts a new row."""
+    set(text) writes it aligned LEFT, CENTER or RIGHT in its row(s); "\\n" starts a new row.
+    size() draws it in fewer of its tiles, and at another scale if it was made with scale > 1."""
 
     def __init__(self, font, cols, rows=1, x=0, y=0, color=TEXT, align=LEFT, scale=1):
         self.font = font
-        self.cols = cols
+        self.cols = cols  # the columns and rows in use (size()); the grid's own: its width, height
         self.rows = rows
         self.align = align
         self.palette = displayio.Palette(2)
@@ -76,6 +82,16 @@ class Text:
         self.group.x = x
         self.group.y = y
 
+    def size(self, scale, cols, rows=1):
+        """Draw at `scale` in the first `cols` x `rows` of its tiles (the rest blank); the text is
+        written again at the next set()."""
+        if isinstance(self.group, displayio.Group):
+            self.group.scale = scale
+        if cols != self.cols or rows != self.rows:
+            self.cols = cols
+            self.rows = rows
+            self.text = None
+
     def set(self, text, color=None, bg=None):
         """Show `text` (rows past the last are blank; characters past `cols` are not shown: the
         callers make texts fit, and the tests check that they do)."""
@@ -97,19 +113,21 @@ class Text:
         grid = self.grid
         tile = self.font.tile
         cols = self.cols
+        rows = self.rows
+        width = grid.width
         start = 0
         widest = 0
-        self.cut = text.count("\n") >= self.rows
-        for row in range(self.rows):
+        self.cut = text.count("\n") >= rows
+        for row in range(grid.height):
             end = text.find("\n", start)
             if end < 0:
                 end = len(text)
-            n = min(end - start, cols) if start <= len(text) else 0
-            self.cut = self.cut or end - start > cols
+            n = min(end - start, cols) if start <= len(text) and row < rows else 0
+            self.cut = self.cut or row < rows and end - start > cols
             widest = max(widest, n)
             pad = 0 if self.align == LEFT else (cols - n) // (2 if self.align == CENTER else 1)
-            at = row * cols  # (an int index: a tuple one would be allocated for every cell)
-            for c in range(cols):
+            at = row * width  # (an int index: a tuple one would be allocated for every cell)
+            for c in range(width):
                 k = c - pad
                 grid[at + c] = tile(text[start + k]) if 0 <= k < n else 0
             start = end + 1

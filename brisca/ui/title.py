@@ -1,7 +1,7 @@
 """The title menu, the resume question, a long notice and the out-of-memory screen."""
 
 from brisca.ui import board as B
-from brisca.ui.menu import MENU_KEYS, Menu, MenuScreen
+from brisca.ui.menu import Menu, MenuScreen
 
 
 class Screen(MenuScreen):
@@ -10,7 +10,7 @@ class Screen(MenuScreen):
     # ------------------------------------------------------------------ resume question
     def go_resume_q(self):
         t = self.app.t
-        self.show(Menu(t("resume_q"), [self.item("yes"), self.item("no")], self.app.help(*MENU_KEYS)))
+        self.show(Menu(t("resume_q"), [self.item("yes"), self.item("no")], self.app.help()))
 
     def on_resume_q(self, btn):
         ev, key = self.event(btn)
@@ -34,7 +34,7 @@ class Screen(MenuScreen):
         items += [self.item("new", "new_game"), self.item("replay", "replay_deal"), self.item("settings"),
                   self.item("rules"), self.item("stats"), self.item("about")]
         name = "/".join([app.t(k) for k in ("p_brisca", "p_briscola", "p_briskula")])
-        self.show(Menu(name, items, notice or app.help(*MENU_KEYS)))
+        self.show(Menu(name, items, notice or app.help()))
         app.notice = ""
         if app.leds_on():
             app.board.pixels(0)
@@ -59,7 +59,7 @@ class Screen(MenuScreen):
         app = self.app
         app.notice = ""
         app.menu = None
-        self.view.show(app.t("note"), self.view.lines([text]), -1, app.help("a:ok"))
+        self.view.show(app.t("note"), self.view.lines([text]), -1, app.help())
         app.dirty = True
 
     def on_note(self, btn):
@@ -74,7 +74,7 @@ class Screen(MenuScreen):
         where = app.t(where if app.T is not None and where in app.T else "sc_" + where)
         rows = [app.t("oom_on", where), app.t("oom_free", free) if free >= 0 else "", "",
                 app.t("oom_saved") if app.saved else ""]
-        self.view.show(app.t("oom"), rows, -1, app.help("a:ok"))
+        self.view.show(app.t("oom"), rows, -1, app.help())
         app.menu = None
         app.dirty = True
 

@@ -384,7 +384,7 @@ def full_script():
     yield from pass_and_play(4)
 
 
-def hard_four_players():
+def hard_four_players(mode="Mode: 4, AI partner"):
     """A one-deal 4-player match (you and an AI partner against two AIs) at the hard level: three
     AIs searching (brisca.search, loaded on the first move that needs it), to the deal's end."""
     yield from boot_script()
@@ -392,7 +392,7 @@ def hard_four_players():
     yield A
     yield from wait_title("New game")
     yield from choose("Mode")
-    yield from choose_value("Mode: 4, AI partner")
+    yield from choose_value(mode)
     yield from choose("AI level")
     yield from choose_value("AI level: Hard")
     yield from choose("Match")
@@ -403,6 +403,11 @@ def hard_four_players():
     yield from wait(lambda s: s[0] == "table", "the table")
     yield from play_vs_ai(False)
     note("deal over: " + " | ".join(screen()[2][:3]))
+
+
+def hard_six_players():
+    """The same with 6 players, teams of three: you and two AI partners against three AIs."""
+    yield from hard_four_players("Mode: 6: 3 v 3 with AI")
 
 
 # The searches' recursion: the deepest C stack (micropython.stack_use(), bytes) seen on entering
@@ -462,11 +467,12 @@ def on_scan(scanner):
 
 def begin(script="full", mem=False):
     """Put the script on the keypad hook ("full"; "boot": up to the title screen; "resume": a saved
-    game resumed; "hard4": a 4-player deal with three hard AIs; "drive": the title's footer).
+    game resumed; "hard4": a 4-player deal with three hard AIs; "hard6": a 6-player deal with five; "drive": the
+    title's footer).
     mem: print the heap in use at each step (a collection each time: diagnostics only)."""
     _mem[0] = mem
     _plan[0] = {"full": full_script, "boot": boot_script, "resume": resume_script, "hard4": hard_four_players,
-                "drive": drive_script}[script]()
+                "hard6": hard_six_players, "drive": drive_script}[script]()
     keypad.on_scan = on_scan
 
 

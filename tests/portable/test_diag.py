@@ -48,6 +48,7 @@ def test_the_save_slots_are_listed():
     from brisca.save.store import SaveData
 
     store = SaveData(bytearray(1024))
-    assert diag.slots(store) == ["settings -", "names -", "stats -", "game -"]
+    assert [n for _seq, n in diag.slots(store)] == [-1, -1, -1, -1]
     store.save_game(b"\x01\x02\x03")
-    assert diag.slots(store)[3] == "game #1 3B"
+    assert diag.slots(store)[3] == (1, 3)
+    assert diag.slots(None) == []

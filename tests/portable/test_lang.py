@@ -174,6 +174,37 @@ def test_help_pages_whole_and_one_by_one():
         os.remove(name)
 
 
+def test_lines_longer_than_the_buffer_last_line_and_crlf():
+    import os
+
+    name = "test-lang-lines.txt"
+    long_value = "x" * (2 * lang.LINE) + "|\u00e9" * 3  # (UTF-8 across the buffer's end)
+    with open(name, "wb") as f:
+        f.write(("ab=1\r\nabc=" + long_value + "\r\nk=" + "y" * (lang.LINE - 3) + "\nlast=\u0161").encode())
+    try:
+        texts = lang.Texts("en", name)
+        assert texts.find("ab") == "1"  # a key that starts another's: its own line
+        assert texts.find("abc") == tuple(long_value.split("|"))
+        assert texts.find("k") == "y" * (lang.LINE - 3)  # its newline just past the buffer
+        assert texts.find("last") == "\u0161"  # no newline after it
+    finally:
+        os.remove(name)
+
+
+def test_every_value_is_its_line():
+    for code in lang.LANGS:
+        texts = lang.load(code)
+        pages = 0  # (every other key is on one line)
+        with open(texts.path, "rb") as f:
+            for line in f:
+                key, _, value = line.rstrip(b"\r\n").decode().partition("=")
+                want = tuple(value.split("|")) if "|" in value else value
+                assert texts.find(key, pages if key == "help" else -1) == want, (code, key)
+                pages += key == "help"
+        texts = None
+        gc.collect()
+
+
 def check_help(texts):
     assert texts.find("help") == ("T1", "a", "b")  # a key on several lines: its first, whole
     assert texts.find("help", 1) == ("T2", "c")

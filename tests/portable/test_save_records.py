@@ -10,14 +10,16 @@ def test_names_cleaned_and_bad_values_stored_as_defaults():
     s.set_name(0, "ana-maria j.")
     s.set_name(2, "zoe 42")
     s.set_name(9, "ignored")
-    assert s.names == ["ANAMARIA", "P2", "ZOE 42"]
+    assert s.names == ["ana-mari", "P2", "zoe 42"]  # (what a name may not hold is left out)
+    s.set_name(1, "Ivo_#2")
+    assert s.names[1] == "Ivo2"
     s.names.append("D")
     s.names.append("E")
     s.deck, s.level, s.mode, s.language, s.rules = "tarot", 7, None, "EN", b"123456789abc"
     d = SaveData(bytearray(LAYOUT_SIZE))
     d.save_settings(s)
     got = SaveData(d.data).load_settings()
-    assert got.names == ["ANAMARIA", "P2", "ZOE 42", "D"]
+    assert got.names == ["ana-mari", "Ivo2", "zoe 42", "D"]
     assert (got.deck, got.level, got.mode, got.language) == ("spanish", "medium", "vs_ai", "en")
     assert got.rules == b"12345678"
 

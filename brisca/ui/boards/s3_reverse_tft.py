@@ -10,7 +10,8 @@ board_ids = ("adafruit_feather_esp32s3_reverse_tft", "adafruit_feather_esp32s2_r
 keys = (("D0", BTN_B, BTN_START), ("D1", BTN_RIGHT, BTN_SELECT), ("D2", BTN_A, 0))
 pixel_count = 1
 has_speaker = False
-drive_key = "D0"  # the key boot.py reads to give the drive to the game
+drive_key = "D1"  # the key boot.py reads to give the drive to the game (D0 is BOOT0: held at
+# power-up, it starts the ROM bootloader, not CircuitPython)
 two_buttons = True
 joystick = False
 

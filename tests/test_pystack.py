@@ -1,0 +1,22 @@
+"""Hard fits CircuitPython's pystack: Python frames live on a fixed stack outside the heap (1,536 B
+on CircuitPython 9), and the board's call chain from code.py down to Player.step holds about 600 B
+of it, so the AI has 936 B. A search that needs more stops the game with "RuntimeError: pystack
+exhausted" (a hint too: ai.hint() plays as hard). Checked on MicroPython's 32-bit WebAssembly port
+(tools/mp32/pystack.mjs), a board's 4-byte words, on the tables whose searches go deepest: 2 players
+from the last drawing trick (Briscolone with open hands: 12 cards), 3 players with 32 cards, double
+with 4, and 6 players."""
+import subprocess
+
+import mpytree
+
+BYTES = 936
+SHAPES = ["p2", "p2 notrump open", "p3 d32", "p4 double", "p6 d36"]
+DEALS = 4  # of each shape: every deal's end is searched, and a search's depth in frames is its peak
+
+
+def test_hard_and_its_hints_fit_the_pystack_a_board_leaves_them(mp32):
+    run = subprocess.run(["node", str(mpytree.MP32 / "pystack.mjs"), str(BYTES), str(DEALS)] + SHAPES,
+                         capture_output=True, text=True, timeout=300)
+    out = run.stdout + run.stderr
+    assert run.returncode == 0 and "RESULT 0 of %d deals" % (DEALS * len(SHAPES)) in out, out
+    assert int(out.split("SEARCHED ")[1].split()[0]) >= 5 * DEALS * len(SHAPES), out  # (else nothing was measured)
