@@ -299,6 +299,7 @@ def test_the_zips_install_text_asks_its_user_to_run_nothing(tmp_path, source):
         assert name in text and "circuitpython.org/board/%s/" % board_id in text and drive in text
     assert "Hold X and switch the PicoSystem off and on: a drive named RPI-RP2" in text  # no reset button
     assert "not the folder itself" in text and "boot_out.txt" in text
+    assert "settings.toml" not in text  # the game needs no CircuitPython setting: its AI fits the default pystack
 
 
 def test_firmware_help_says_each_boards_way_to_its_boot_drive():
