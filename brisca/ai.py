@@ -117,6 +117,40 @@ def _p_beat(v, best, mask, nun):
     return (1000 - q) // 10
 
 
+def _reasons(v, best0, mate, table0):
+    """Why to play each legal card, into _W (what the hint says): only what is true of the card
+    here, before what its worth adds (lead_franco, secure_61, lose_for_trump). `best0`: the card
+    that holds the trick, `mate`: a partner's; `table0`: the trick's points. (Apart from
+    Player._value: a board compiling this module from source holds one function at a time.)"""
+    n, trump, tl = v.nlegal, v.trump_suit, v.trick_len
+    # whether a trump in hand could take the trick, a trump is in hand; the fewest points of a
+    # card in hand, the most and fewest of one that takes the trick
+    trumpwin = trumps = False
+    lo, whi, wlo = 99, -1, 99
+    for i in range(n):
+        t, pc = v.legal[i], POINTS[v.legal[i] % 10]
+        lo = min(lo, pc)
+        trumps = trumps or t // 10 == trump
+        if tl and beats(t, best0, trump):
+            trumpwin = trumpwin or t // 10 == trump
+            whi, wlo = max(whi, pc), min(wlo, pc)
+    for i in range(n):
+        c = v.legal[i]
+        pc = POINTS[c % 10]
+        why = 0 if pc == lo else 5 if c // 10 != trump and trumps else 16  # lead_cheap, save_trump, keep_low
+        if tl:
+            if beats(c, best0, trump):  # take_carico_trump, follow_win_high, win_cheap, take_points
+                why = 3 if c // 10 == trump and v.trick[0] // 10 != trump and table0 >= 10 else (
+                    2 if pc == whi and pc else 14 if pc == wlo else 13)
+            elif mate:  # load_partner, dont_overtrump_partner
+                why = 6 if pc else 7 if trumpwin else 4
+            elif trumpwin and c // 10 != trump:
+                why = 5  # save_trump
+            elif pc == lo:
+                why = 4  # dump_low (else save_trump or keep_low, as leading)
+        _W[c] = why
+
+
 class Player:
     """An AI seat. `choose(view)` blocks; `start`/`step`/`progress`/`result` do the same work in
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
@@ -248,24 +282,14 @@ class Player:
                     mm |= 1 << s
                 else:
                     om |= 1 << s
-        # The trick so far; whether a trump in hand could take it, a trump is in hand; the fewest
-        # points of a card in hand, the most and fewest of one that takes the trick (the reasons).
-        best0, bseat0, table0, trumpwin, trumps = v.trick[0], v.trick_seats[0], 0, False, False
-        lo, whi, wlo = 99, -1, 99
+        # The trick so far.
+        best0, bseat0, table0 = v.trick[0], v.trick_seats[0], 0
         for i in range(tl):
             t = v.trick[i]
             table0 += POINTS[t % 10]
             if beats(t, best0, trump):
                 best0, bseat0 = t, v.trick_seats[i]
-        for i in range(n):
-            t, pc = v.legal[i], POINTS[v.legal[i] % 10]
-            lo = min(lo, pc)
-            trumps = trumps or t // 10 == trump
-            if tl and beats(t, best0, trump):
-                trumpwin = trumpwin or t // 10 == trump
-                whi, wlo = max(whi, pc), min(wlo, pc)
-        ours = r.side_of(bseat0) == side
-        mate = ours and bseat0 != me  # a partner holds the trick
+        _reasons(v, best0, bseat0 != me and r.side_of(bseat0) == side, table0)
         have = v.side_points(side)
         team = self.level == 2 and v.n > 2 and r.sides == 2
         # Each card's expected worth in 1/100 points x 16 (ties go to the weaker card), and why.
@@ -274,22 +298,9 @@ class Player:
         for i in range(n):
             c = v.legal[i]
             pc = POINTS[c % 10]
-            best, bseat = c, me
-            # Why (what the hint says): only what is true of this card here.
-            why = 0 if pc == lo else 5 if c // 10 != trump and trumps else 16  # lead_cheap, save_trump, keep_low
-            if tl:
-                wins = beats(c, best0, trump)
-                if wins:  # take_carico_trump, follow_win_high, win_cheap, take_points
-                    why = 3 if c // 10 == trump and v.trick[0] // 10 != trump and table0 >= 10 else (
-                        2 if pc == whi and pc else 14 if pc == wlo else 13)
-                else:
-                    best, bseat = best0, bseat0
-                    if mate:  # load_partner, dont_overtrump_partner
-                        why = 6 if pc else 7 if trumpwin else 4
-                    elif trumpwin and c // 10 != trump:
-                        why = 5  # save_trump
-                    elif pc == lo:
-                        why = 4  # dump_low (else save_trump or keep_low, as leading)
+            best, bseat, why = c, me, _W[c]
+            if tl and not beats(c, best0, trump):
+                best, bseat = best0, bseat0
             table = table0 + pc
             p = 100
             if r.side_of(bseat) == side:

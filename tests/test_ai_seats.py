@@ -1,12 +1,14 @@
 """One AI per seat (issue 30): through the UI's match, every AI seat's choices follow from what
 that seat saw and its own generator, never from other seats' decisions (which follow from their
 hidden cards). A new match's secret comes from the board's entropy."""
+import sys
+
 import pytest
 
 from brisca import ai, core
 from brisca.save.settings import MODES
 from brisca.ui import board as B
-from brisca.ui import match
+from brisca.ui import seating
 from tests.test_app import make_app, press, run_until
 
 BIG_BUDGET = 10 ** 6  # the node count, not the clock, ends a search: the same choice when replayed
@@ -35,27 +37,30 @@ class Recorder:
         return action
 
 
-AI_MODES = [i for i, (_players, humans) in enumerate(match.MODE_SEATS) if len(humans) < _players]
+AI_MODES = [i for i, (_players, humans) in enumerate(seating.MODE_SEATS) if len(humans) < _players]
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
 @pytest.mark.parametrize("mode", AI_MODES)
 def test_each_ai_seat_decides_from_its_own_view_alone(monkeypatch, mode, level):
-    players = match.MODE_SEATS[mode][0]
+    players = seating.MODE_SEATS[mode][0]
     board, app = make_app("pybadge", render=False)
     app.ai_budget_ms = BIG_BUDGET
     seats = {}
-    real = match._make_ai
+    real = seating._make_ai
 
     def make(rules, lvl, seed):
         rec = Recorder(app, real(rules, lvl, seed), seed)
         seats[len(seats)] = rec
         return rec
 
-    monkeypatch.setattr(match, "_make_ai", make)
+    monkeypatch.setattr(seating, "_make_ai", make)
+    # the table seats the players through brisca.ui.seating and lets it go: this one, kept
+    monkeypatch.setitem(sys.modules, "brisca.ui.seating", seating)
+    monkeypatch.setattr("brisca.ui.app.unload", lambda name: None)
     app.settings.mode, app.settings.level = MODES[mode], level
     rules = core.Rules(players, {3: 39, 6: 36}.get(players, 40), core.F_EXCHANGE, 0, core.MATCH_WINS, 2)
-    match.new_game(app, rules)
+    seating.new_game(app, rules)
     recs = [app.players[s] for s in sorted(app.players)]
     assert len(recs) == players - len(app.humans) and len(set(map(id, recs))) == len(recs)  # one each
     g = app.game
@@ -78,22 +83,22 @@ def test_a_new_matchs_secret_is_the_boards_entropy(monkeypatch):
     secrets = []
     for _ in range(2):
         board, app = make_app("pybadge", render=False, seed=None)
-        match.new_game(app, core.Rules(2))
+        seating.new_game(app, core.Rules(2))
         secrets.append((app.game.sh, app.game.sl))
     assert secrets[0] != secrets[1]
     calls = []
     monkeypatch.setattr(os, "urandom", lambda n: calls.append(n) or bytes([0xFF] * n))
     board, app = make_app("pybadge", render=False, seed=None)
-    match.new_game(app, core.Rules(2))
+    seating.new_game(app, core.Rules(2))
     assert calls and (app.game.sh, app.game.sl) == (core.SEED_MAX, core.SEED_MAX)
     monkeypatch.delattr(os, "urandom")
     board, app = make_app("pybadge", render=False, seed=None)
-    match.new_game(app, core.Rules(2))
+    seating.new_game(app, core.Rules(2))
     assert (app.game.sh, app.game.sl) != (core.SEED_MAX, core.SEED_MAX)
     fixed = []
     for _ in range(2):
         board, app = make_app("pybadge", render=False, seed=7)
-        match.new_game(app, core.Rules(2))
+        seating.new_game(app, core.Rules(2))
         fixed.append((app.game.sh, app.game.sl))
     assert fixed[0] == fixed[1]
     press(app, 0)
@@ -103,6 +108,6 @@ def test_a_saved_six_player_game_is_seated_as_the_six_player_mode():
     """A 6-player game resumed (or replayed) from another mode sits at the 6-player mode's seats."""
     board, app = make_app("pybadge", render=False)
     app.settings.mode = MODES[0]
-    match.play(app, core.Game(core.Rules(6, 36), 5))
-    assert app.mode == match.MODE_SEATS.index((6, (0,))) and len(app.players) == 5
+    seating.play(app, core.Game(core.Rules(6, 36), 5))
+    assert app.mode == seating.MODE_SEATS.index((6, (0,))) and len(app.players) == 5
     assert app.settings.mode == MODES[app.mode]

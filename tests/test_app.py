@@ -16,6 +16,7 @@ from brisca import core, notation  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
 from brisca.ui.app import App  # noqa: E402
 from brisca.ui import match  # noqa: E402
+from brisca.ui import seating  # noqa: E402
 from tests import screen  # noqa: E402
 from tools.sim import SimBoard  # noqa: E402
 
@@ -292,7 +293,7 @@ def test_the_statistics_scroll_a_row_at_a_time_and_any_key_else_leaves():
 def test_a_cesalj_is_a_4_0_over_every_other_side(players, tally, cesalj):
     board, app = make_app(render=False)
     app.settings.mode = "vs_ai" if players == 2 else "three_players"
-    match.new_game(app, core.Rules(players, 40 if players == 2 else 39, match=core.MATCH_WINS, target=4))
+    seating.new_game(app, core.Rules(players, 40 if players == 2 else 39, match=core.MATCH_WINS, target=4))
     g = app.game
     for side in range(players):
         g.tally[side] = tally[side]
@@ -305,7 +306,7 @@ def test_a_cesalj_is_a_4_0_over_every_other_side(players, tally, cesalj):
 def test_a_match_shared_at_the_end_says_it_is_a_draw_and_between_whom():
     board, app = make_app(render=False)
     app.settings.mode = "three_players"
-    match.new_game(app, core.Rules(3, 39, match=core.MATCH_WINS, target=4))
+    seating.new_game(app, core.Rules(3, 39, match=core.MATCH_WINS, target=4))
     app.game.match_winners = 0b011  # seats 0 and 1 level at the end
     app.go("result")
     assert app.list.shown[0] == "Draw: Player 1 / AI 1", app.list.shown
@@ -415,7 +416,7 @@ def test_a_trick_the_player_takes_is_said_to_them_in_their_language(code):
     board, app = make_app("pybadge", render=False)
     app.set_language(code)
     app.go("title")
-    match.new_game(app, notation.preset("brisca", 2))
+    seating.new_game(app, notation.preset("brisca", 2))
     said = {}
     for _ in range(3000):
         if app.in_trick_pause:
@@ -445,7 +446,7 @@ def _game_at_exchange(seat=0, rules=None):
 def test_exchange_prompt(profile):
     board, app = make_app(profile)
     g = _game_at_exchange()
-    match.play(app, g)
+    seating.play(app, g)
     press(app, 0)
     assert app.screen == "table"
     assert "7" in app.table.status.text or "2" in app.table.status.text
@@ -480,7 +481,7 @@ def test_the_french_32_card_pack_asks_for_its_nine():
         app.settings.deck = deck
         g = _game_at_exchange(rules=notation.parse_rules("p2 d32 exchange " + deck))
         assert g.exchange_card(0) % 10 == 6  # (a 32-card pack has no 2s)
-        match.play(app, g)
+        seating.play(app, g)
         press(app, 0)
         assert app.table.style == ("french32" if deck == "french" else deck)
         assert app.table.status.text == app.t(key), app.table.status.text
@@ -504,13 +505,13 @@ def test_the_exchange_step_passes_by_itself_without_a_card_to_swap(profile):
     else:
         raise AssertionError("no exchange step without a card found")
     data = g.to_bytes()
-    match.play(app, g)
+    seating.play(app, g)
     face, hand = g.trump_card, g.hand(0)
     press(app, 0)
     assert g.phase == core.PLAY and g.trump_card == face and g.moves[g.nmoves - 1] == core.PASS
     assert len(g.hand(0)) == len(hand) + 1 and not app.table.status.text.startswith(app.t("exch_q7")[:4])
     # START pressed in the very poll that passes still opens the pause menu (it was lost there)
-    match.play(app, core.Game.from_bytes(data))
+    seating.play(app, core.Game.from_bytes(data))
     press(app, B.BTN_START)
     assert app.screen == "pause" and app.game.moves[app.game.nmoves - 1] == core.PASS
 

@@ -1,6 +1,6 @@
 """Help lines name every key a screen answers to, on every board, in every language.
 
-assets/lang/keys.txt is the one table of what each screen's keys do (App.help_spec()). Here every
+assets/lang/keys.txt is the one table of what each screen's keys do (brisca.ui.helpline). Here every
 key a board can send is pressed on every screen (each from the same state, made again before each
 press): a key that changes anything (the screen, what it shows, the game, the settings) must be
 in the table, a key in the table must change something, and the help line shown must name each
@@ -17,9 +17,10 @@ import pytest  # noqa: E402
 from brisca import core, notation  # noqa: E402
 from brisca.lang import LANGS  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
-from brisca.ui import match  # noqa: E402
+from brisca.ui import seating  # noqa: E402
 from brisca.lang import Texts  # noqa: E402
-from brisca.ui.app import KEY_TOKENS  # noqa: E402
+from brisca.ui import helpline  # noqa: E402
+from brisca.ui.helpline import TOKENS as KEY_TOKENS  # noqa: E402
 from tests import screen  # noqa: E402
 from tests.test_app import _game_at_exchange, make_app  # noqa: E402
 
@@ -33,7 +34,7 @@ def _game(app, rules=None, mode="vs_ai", dealer=1):
     """A new game of `rules` (2 players) in `mode`; seat 0 (a human) leads its first trick."""
     app.settings.mode = mode
     rules = rules or core.Rules(2)
-    match.new_game(app, rules, dealer)
+    seating.new_game(app, rules, dealer)
     return app.game
 
 
@@ -85,7 +86,7 @@ SCENARIOS = {
     "oom": ("oom", lambda app: app.go("oom", "table", 1234)),
     "note": ("note", lambda app: app.go("note", "A notice too long for the footer of the title menu")),
     "table": ("table", lambda app: _game(app)),
-    "exchange": ("exchange", lambda app: match.play(app, _game_at_exchange())),
+    "exchange": ("exchange", lambda app: seating.play(app, _game_at_exchange())),
     "handover": ("handover", lambda app: (_game(app, core.Rules(4), "teams_humans"), app.go("handover", 2))),
     "lasttrick": ("lasttrick", _last_trick),
     "pause": ("pause", lambda app: (_game(app), app.go("pause"))),
@@ -144,6 +145,10 @@ def _sendable(board):
     return [b for b in B.ALL_BUTTONS if bits & b]
 
 
+def _spec(app, screen):
+    return helpline.spec(app, screen)
+
+
 def _tokens(spec):
     return [item.split(":")[0] for item in spec.split()]
 
@@ -165,7 +170,7 @@ def _label(app, token):
 
 
 def _named(line, label):
-    return re.search(r"(^|[ /])" + re.escape(label) + r"($|[ /:])", line) is not None
+    return re.search(r"(^|[ /\n])" + re.escape(label) + r"($|[ /:\n])", line) is not None
 
 
 @pytest.fixture(scope="module", params=BOARDS)
@@ -194,7 +199,7 @@ def answers(request):
 def test_every_key_a_screen_answers_to_is_in_the_table(answers):
     board, app, out = answers
     for scenario, answered in out.items():
-        spec = app.help_spec(SCENARIOS[scenario][0])
+        spec = _spec(app, SCENARIOS[scenario][0])
         covered = 0
         for token in _tokens(spec):
             covered |= _bits(token)
@@ -207,7 +212,7 @@ def test_every_key_in_the_table_does_something(answers):
     board, app, out = answers
     sendable = _sendable(board)
     for scenario, answered in out.items():
-        for token in _tokens(app.help_spec(SCENARIOS[scenario][0])):
+        for token in _tokens(_spec(app, SCENARIOS[scenario][0])):
             bits = [bit for bit in sendable if _bits(token) & bit]
             if not bits or scenario == "about" and token in ("ud", "lr", "r"):
                 continue  # (About scrolls only where its lines are more than the screen holds)
@@ -221,8 +226,9 @@ def test_the_help_shown_names_every_key_of_the_table(answers, code):
         _enter(app, scenario, code)
         line = _shown_help(app)
         width = app.table.info.cols if app.table is not None else app.list.footer.cols
-        assert 0 < len(line) <= width, (scenario, board.name, code, line)
-        for token in _tokens(app.help_spec(name)):
+        assert line and max(len(part) for part in line.split("\n")) <= width, (scenario, board.name, code, line)
+        assert line.count("\n") < (app.list.footer.rows if app.table is None else 1), line
+        for token in _tokens(_spec(app, name)):
             label = _label(app, token)
             assert label is None or _named(line, label), (scenario, board.name, code, token, label, line)
 
@@ -263,7 +269,7 @@ def test_exchange_keeps_with_b_or_next():
     """(The few-button form of the exchange: keep is RIGHT there, and B on the Reverse TFT.)"""
     board, app = make_app("clue", render=False)
     g = _game_at_exchange()
-    match.play(app, g)
+    seating.play(app, g)
     app.render()
     assert _shown_help(app).startswith("B swap  A keep"), _shown_help(app)
     assert notation.action_name(core.PASS) == "-"

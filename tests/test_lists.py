@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 
 from brisca import core, lang, notation  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
-from brisca.ui import match  # noqa: E402
+from brisca.ui import seating  # noqa: E402
 from brisca.ui.text import wrap  # noqa: E402
 from tests import screen  # noqa: E402
 from tests.test_app import goto_item, make_app, press  # noqa: E402
@@ -194,7 +194,7 @@ def finished_deal(app, rules, mode, seed=3):
     g = core.Game(rules, seed, 0)
     while g.phase < core.DEAL_OVER:
         g.apply(g.legal_actions()[0])
-    match.play(app, g)
+    seating.play(app, g)
 
 
 @pytest.mark.parametrize("profile", ("pybadge", "clue", "s3_reverse_tft"))

@@ -10,7 +10,7 @@ from brisca import core, lang, notation
 from brisca.save.settings import DECKS, MODES
 from brisca.ui import board as B
 from brisca.ui import setup
-from brisca.ui.match import MODE_SEATS
+from brisca.ui.seating import MODE_SEATS
 from tests.test_app import assert_fits, goto_item, make_app, press, run_until, set_value
 from tests.test_textfit import Cuts
 
@@ -334,7 +334,10 @@ def test_the_pickers_help_names_the_arrows_it_uses(code):
     app.set_language(code)
     app.go("picker", "name", 0)
     footer = app.list.footer.text
-    assert footer.startswith("^v " + app.t("hk_row")) and "<> " + app.t("hk_pick") in footer, footer
+    assert footer.startswith("^v ") and " <> " in footer, footer  # the rows too, not only "<>"
+    # the arrows' words are the last a PyBadge's 26 columns lose (A, START and B keep their keys)
+    words = [app.t("hk_row"), app.t("hk_pick")]
+    assert sum(w in footer.split() for w in words) >= (2 if code in ("en", "hr", "pl") else 1), footer
 
 
 # -- 6. six players -------------------------------------------------------------------------------

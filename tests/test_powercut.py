@@ -29,9 +29,9 @@ def test_a_power_cut_after_any_move_resumes_right_there(mode, rules):
     app.settings.mode = MODES[mode]
     app.settings.level = "easy"
     players = (2, 2, 3, 4, 4)[mode]
-    from brisca.ui import match
+    from brisca.ui import seating
 
-    match.new_game(app, notation.preset(rules, players))
+    seating.new_game(app, notation.preset(rules, players))
     store = app.store
     moves = cuts = writes = 0
     last = app.game.to_bytes()

@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 from brisca import core, lang  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
 from brisca.ui import match  # noqa: E402
+from brisca.ui import seating  # noqa: E402
 from brisca.ui.tablebase import BACK, POSITIONS, ROW, SIDE, STOCK  # noqa: E402
 from tests.test_app import NAVY, PROFILES, WHITE, count_colour, make_app, run_until  # noqa: E402
 
@@ -19,7 +20,7 @@ def a_full_trick(profile, rules, seed=3):
     """An app at the table of `rules`, in the trick-winner moment: the whole trick on show."""
     board, app = make_app(profile)
     app.settings.level = "easy"
-    match.play(app, core.Game(rules, seed, 0))
+    seating.play(app, core.Game(rules, seed, 0))
     assert run_until(app, lambda: app.in_trick_pause and app.screen == "table",
                      lambda: B.BTN_A if app.game.turn in app.humans else 0)
     app.render()
@@ -64,7 +65,7 @@ def test_scoperta_shows_the_stocks_top_card_face_up(profile):
     for flags in (core.F_OPEN, 0):
         board, app = make_app(profile)
         g = core.Game(core.Rules(2, 40, flags), 12345, 1)
-        match.play(app, g)
+        seating.play(app, g)
         app.render()
         t = app.table
         top = g.view(0).stock_top

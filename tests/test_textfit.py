@@ -11,7 +11,7 @@ import pytest
 
 from brisca import core, lang, notation
 from brisca.ui import board as B
-from brisca.ui import match
+from brisca.ui import seating
 from brisca.ui.text import Text
 from tests import screen
 from tests.test_app import goto_item, make_app, press, run_until, set_value
@@ -273,7 +273,7 @@ def play(app, cuts, deals=1):
 def game(app, rules, mode):
     app.settings.mode = ("vs_ai", "two_humans", "three_players", "teams_ai", "teams_humans")[mode]
     app.settings.level = "easy"
-    match.new_game(app, rules)
+    seating.new_game(app, rules)
     assert app.screen == "table"
 
 
@@ -319,7 +319,7 @@ def test_the_ends_of_whole_matches_fit(cuts, profile):
                                   (notation.preset("briskula", 4), 4, 1), (notation.preset("brisca", 3), 2, 1),
                                   (core.Rules(2, 40, 0, core.TIE_DRAW, core.MATCH_POINTS, 151), 1, 1)):
             app.settings.mode = ("vs_ai", "two_humans", "three_players", "teams_ai", "teams_humans")[mode]
-            match.play(app, finished(rules, seed))
+            seating.play(app, finished(rules, seed))
             for name in ("deal_over", "result"):
                 app.go(name)
                 cuts.look(app)
@@ -332,7 +332,7 @@ def test_the_exchange_prompt_fits(cuts):
     for profile in BOARDS:
         for code in lang.LANGS:
             app = new_app(cuts, profile, code)
-            match.play(app, _game_at_exchange())
+            seating.play(app, _game_at_exchange())
             cuts.look(app)
             assert app.table.status.text in (app.t("exch_q7"), app.t("exch_q2")), app.table.status.text
     assert cuts.found == [], cuts.found[:8]

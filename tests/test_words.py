@@ -11,6 +11,7 @@ import pytest  # noqa: E402
 from brisca import core  # noqa: E402
 from brisca.lang import LANGS  # noqa: E402
 from brisca.ui import match  # noqa: E402
+from brisca.ui import seating  # noqa: E402
 from tests.test_app import make_app  # noqa: E402
 
 # Per language and template: the word that carries the number, (one player, a team). A template
@@ -46,7 +47,7 @@ def _finished(code, mode, players, want_human_win=None):
         board, app = make_app(render=False, seed=seed)
         app.set_language(code)
         app.settings.mode = mode
-        match.new_game(app, core.Rules(players))
+        seating.new_game(app, core.Rules(players))
         g = app.game
         while g.phase < core.DEAL_OVER:
             g.apply(g.legal_actions()[0])
@@ -162,3 +163,23 @@ def test_the_rules_pages_say_what_each_preset_does_with_60_60_and_what_card_numb
     for name, points in ((jack, 2), (knight, 3), (king, 4)):
         assert "%s %d" % (name.lower(), points) in text, (name, points, text)
     assert pages.index(numbers[0]) == 1  # right after the cards and their points
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_team_of_three_is_named_whole(code):
+    """6 players: each side is three seats (0, 2, 4 and 1, 3, 5), and the end of a deal names all
+    three, with the team's plural."""
+    board, app = make_app(render=False, seed=3)
+    app.set_language(code)
+    app.settings.mode = "teams6"
+    seating.new_game(app, core.Rules(6, deck=36))
+    g = app.game
+    while g.phase < core.DEAL_OVER:
+        g.apply(g.legal_actions()[0])
+    app.go("deal_over")
+    shown = " ".join(app.list.shown)
+    for side in (0, 1):
+        name = match.side_name(app, side)
+        assert all(app.names[seat] in name for seat in (side, side + 2, side + 4)), name
+        assert name in shown, (name, shown)
+    assert name.count(app.names[1]) == 1 and app.names[0] not in name

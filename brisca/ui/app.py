@@ -22,7 +22,6 @@ import sys
 
 import displayio
 
-from brisca.ui import board as B
 
 # screen -> module (brisca.ui.<module>), as "screen:module" words
 SCREENS = ("resume_q:title title:title settings:options names:options pause:pause quit_q:pause setup:setup "
@@ -33,7 +32,7 @@ SCREENS = ("resume_q:title title:title settings:options names:options pause:paus
 # (at the table: what a module imports before it, then by what it costs to compile less what it
 # leaves loaded, the most first; brisca.net before brisca.endgame, see needs())
 NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.options "
-         "pause:ui.listview,ui.menu,ui.pause setup:core,words,ui.match,ui.listview,ui.menu,ui.setup "
+         "pause:ui.listview,ui.menu,ui.pause setup:core,words,ui.seating,ui.listview,ui.menu,ui.setup "
          "picker:ui.listview,ui.picker pages:ui.listview,ui.pages "
          "table:core,ui.match,ai,ui.table,ui.tablebase,ui.tableview "
          "endings:ui.listview,ui.endings,replay about:core,ui.listview,ui.about")
@@ -41,7 +40,6 @@ NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.opti
 # AI keeps brisca.net itself, so a copy imported again at the table would be held twice).
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.net", "brisca.search", "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
-KEY_TOKENS = {"a": B.BTN_A, "b": B.BTN_B, "st": B.BTN_START, "se": B.BTN_SELECT, "r": B.BTN_RIGHT}  # help()
 
 
 # A board's heap needs a collection before each large allocation to leave one free block; CPython
@@ -123,7 +121,7 @@ class App:
         self.ai_budget_ms = ai_budget_ms
         self.ai_step_ms = ai_step_ms
         self.ai_min_ms = ai_min_ms
-        self.fixed = seed is not None  # a fixed series of secrets (tests): brisca.ui.match.bits()
+        self.fixed = seed is not None  # a fixed series of secrets (tests): brisca.ui.seating.bits()
         self.seed = seed or 0
         import brisca.lang  # noqa: F401 - the shell: texts, fonts, what screens draw with,
         import brisca.ui.font  # noqa: F401 - the settings' class; the rest (the saves' codecs,
@@ -181,7 +179,6 @@ class App:
         self.saved = None  # a saved game's bytes, offered for resuming
         self.notice = ""
         self.missing = []  # text keys no language had (tests)
-        self.key_table = None  # what each screen's keys do (help_spec())
         self.blink_until = -1
         self.least_free = -1  # bytes free after the emptiest screen change so far (-1: unknown)
 
@@ -223,70 +220,17 @@ class App:
             arg = ", ".join([self.t("sk_" + k) for k in arg.split(",")])
         return self.t(key, arg) if arg else self.t(key)
 
-    def help(self, screen=None, width=0):
-        """The help line of `screen` (help_spec(); None: the screen shown) naming this board's keys,
-        every one the screen answers to: "^v move  A ok  B back", keys that do the same joined
-        ("A/B/START back"). Within `width` characters (the screen's): with the actions' words,
-        else their shorter forms (hk_*_s, where a language has them), else the words of the
-        arrows (and of "next") left out, then the last keys' words, one at a time; never a key."""
-        b = self.board
-        labels = []  # type: list[str]
-        words = []  # type: list[str]
-        drop = []  # type: list[int]  # the words left out first (the arrows', "next"), then...
-        for item in self.help_spec(screen or self.screen).split():
-            token, _, action = item.partition(":")
-            if token == "*":
-                label = self.t("hk_any")
-            elif token in ("lr", "ud"):
-                pair = (B.BTN_LEFT, B.BTN_RIGHT) if token == "lr" else (B.BTN_UP, B.BTN_DOWN)
-                label = ("<>" if token == "lr" else "^v") if b.key_for(pair[0]) and b.key_for(pair[1]) else None
-            else:
-                key = b.key_for(KEY_TOKENS[token])
-                label = key and (self.t("hk_hold", key[0]) if key[1] else key[0])
-            if label and words and words[-1] == action:
-                labels[-1] += "/" + label
-            elif label:
-                if token in ("lr", "ud", "r"):
-                    drop.append(len(words))
-                labels.append(label)
-                words.append(action)
-        n = len(words)
-        texts = [self.t("hk_" + w) for w in words]
-        drop += [i for i in range(n - 1, -1, -1) if i not in drop]  # then from the last key's
-        width = width or b.width // self.font.w
-        line = ""
-        for step in range(n + 2):
-            if step == 1 and self.T is not None:  # the shorter words
-                for i in range(n):
-                    texts[i] = self.T.find("hk_" + words[i] + "_s") or texts[i]
-            elif step > 1:
-                texts[drop[step - 2]] = ""
-            parts = [labels[i] + " " + texts[i] if texts[i] else labels[i] for i in range(n)]
-            for sep in ("  ", " "):
-                line = sep.join(parts)
-                if len(line) <= width:
-                    return line
+    def help(self, screen=None, width=0, rows=1):
+        """The help line of `screen` (None: the one shown) in `width` characters (0: the
+        screen's), over up to `rows` lines: brisca.ui.helpline makes it, once a screen, and goes."""
+        key = "?%s %d %d" % (screen or self.screen, width, rows)
+        line = self.texts.get(key)
+        if line is None:
+            from brisca.ui import helpline
+
+            line = self.texts[key] = helpline.line(self, screen or self.screen, width, rows)
+            unload("brisca.ui.helpline")
         return line
-
-    def help_spec(self, screen):
-        """What each key does on `screen` on this board: "ud:move a:ok b:back" (tokens a, b, st
-        START, se SELECT, r RIGHT, lr LEFT/RIGHT, ud UP/DOWN, * any key; then the action's text
-        key after "hk_"). "" when the table cannot be read.
-
-        One table holds every screen's, assets/lang/keys.txt, on flash (3 bytes of heap a line):
-        "screen=spec|its form on boards with two or three buttons" (where RIGHT is "next" on every
-        screen but the exchange). tests/test_help.py presses every key on every screen to hold
-        the table to the screens' handlers."""
-        try:
-            if self.key_table is None:
-                from brisca.lang import Texts
-
-                self.key_table = Texts("keys", self.assets + "/lang/keys.txt")
-            spec = self.key_table.find(screen) or ""
-        except (OSError, ValueError, MemoryError) as e:
-            print("keys:", e)
-            return ""
-        return spec[1 if self.board.two_buttons else 0] if isinstance(spec, tuple) else spec  # ("a|b")
 
     def set_language(self, code):
         self.settings.language = code
@@ -296,7 +240,10 @@ class App:
         self.T = self._lang(code)
         self.save_settings()
         if self.game is not None:  # the seats' names ("AI 1", "Player 2") in the new language
-            sys.modules["brisca.ui.match"].name_seats(self)
+            from brisca.ui import seating
+
+            seating.name_seats(self)
+            unload("brisca.ui.seating")
 
     # ------------------------------------------------------------------ screens
     def go(self, screen, *args):
@@ -310,7 +257,7 @@ class App:
         """The modules (full names) screen module `module` needs, in the order to load them."""
         names = ["brisca." + n for n in _lookup(NEEDS, module).split(",")]
         if module == "picker" and args and args[0] == "code":  # a replay code: dealt by the core
-            names[:0] = ("brisca.core", "brisca.replay", "brisca.ui.match")
+            names[:0] = ("brisca.core", "brisca.replay", "brisca.ui.seating")
         g = self.game  # (None when resuming: not read yet)
         if module == "table":  # hard's search (brisca.ai loads it): a hint searches as hard does
             if g is not None and g.n == 2 and g.rules.plays == 1:

@@ -9,7 +9,7 @@ from brisca.ui.listview import ListScreen
 
 def of_side(app, key, *args):
     """Text `key` said of a side (won_deal, won_match, you_won, you_lost): its plural form, key +
-    "_p", where the sides are teams (4 players): "IA 1 y IA 2 ganan", not "gana"."""
+    "_p", where the sides are teams (4 or 6 players): "IA 1 y IA 2 ganan", not "gana"."""
     return app.t(key + "_p" if app.game.rules.players > 3 else key, *args)
 
 
@@ -157,7 +157,9 @@ class Screen(ListScreen):
             self.draw_result()
         elif btn == B.BTN_A:
             if self.sel == 0:
-                match.new_game(app, app.last_rules, app.last_dealer + 1)
+                from brisca.ui import seating
+
+                seating.new_game(app, app.last_rules, app.last_dealer + 1)
             else:
                 app.go("title")
         elif btn == B.BTN_B:

@@ -1,143 +1,11 @@
-"""The game in progress, between its screens: who sits where, the AI players, and what the table,
-pause, score and end-of-deal screens say about it. Functions of the App (`app`), which holds the
-state (game, players, names, humans, holder, ...); this module, brisca.core and brisca.ai stay
-loaded while a game is on (App.GAME_MODULES)."""
+"""The game in progress, between its screens: a human's keys, hints, the AI's turns, and what the
+table, pause, score and end-of-deal screens say about it. Functions of the App (`app`), which holds
+the state (game, players, names, humans, holder, ...); this module, brisca.core and brisca.ai stay
+loaded while a game is on (App.GAME_MODULES). Sitting down at a game: brisca.ui.seating."""
 
 from brisca import core
-from brisca.save.settings import LEVELS, MODES, index_of
 from brisca.ui import board as B
 from brisca.ui.text import GOLD
-
-# Modes of brisca.save.settings.MODES: (players, human seats); with 4 or 6 even seats play odd ones
-MODE_SEATS = ((2, (0,)), (2, (0, 1)), (3, (0,)), (4, (0,)), (4, (0, 2)), (6, (0,)))
-
-class _StubPlayer:
-    """Stand-in AI when brisca.ai is missing: a random legal action."""
-
-    def __init__(self, rules, level="medium", seed=0):
-        self.rng = core.Random(seed)
-        self.action = 0
-
-    def start(self, v, budget_ms=None):
-        self.action = v.legal[self.rng.below(v.nlegal)] if v.nlegal else core.PASS
-
-    def step(self, max_ms):
-        return True
-
-    def progress(self):
-        return 100
-
-    def result(self):
-        return self.action
-
-
-def bits(app):
-    """30 bits no one can foresee: the board's entropy (os.urandom: a hardware generator on a
-    SAMD51, an nRF52840 or an ESP32-S3), else the random module, else the clock. An App made with
-    a fixed seed (tests, screenshots) gets the same series every run."""
-    if app.fixed:
-        app.seed = (app.seed * 1103515245 + 12345) & 0x3FFFFFFF
-        return app.seed
-    try:
-        from os import urandom
-
-        b = urandom(4)
-        return (b[0] & 63) << 24 | b[1] << 16 | b[2] << 8 | b[3]
-    except Exception:  # (no urandom on this port)
-        try:
-            from random import getrandbits
-
-            return getrandbits(30)
-        except Exception:
-            return app.board.ticks_ms() * 7919 & 0x3FFFFFFF
-
-
-def new_game(app, rules, dealer=0):
-    """Deal a new match of `rules` and sit down at it: its secret (60 bits) from bits(), so no
-    deal of it follows from anything shown."""
-    play(app, core.Game(rules, bits(app) << 30 | bits(app), dealer % rules.players))
-    app.save_game()
-
-
-def resume(app):
-    """The saved game (app.saved) back in play; False (with a notice) if it cannot be read."""
-    data, app.saved = app.saved, None
-    try:
-        game = core.Game.from_bytes(data)
-    except (ValueError, TypeError):
-        app.notice = app.t("save_bad")
-        app.store_call("save_game", None)
-        return False
-    app.game = game
-    app.last_rules = game.rules
-    app.last_dealer = game.dealer
-    seat(app)
-    return True
-
-
-def play(app, game):
-    """Sit down at `game` (a core.Game in progress): the table seats the current mode's players."""
-    app.game = game
-    app.saved = None
-    app.last_rules = game.rules
-    app.last_dealer = game.dealer
-    app.go("table", "start")
-
-
-def seat(app):
-    """Humans, AI players and names for the current mode (a saved game from another mode is
-    seated by its player count)."""
-    g = app.game
-    mode = index_of(app.settings.mode, MODES, 0)
-    players, humans = MODE_SEATS[mode]
-    if g.n != players:
-        mode = {2: 0, 3: 2, 4: 3, 6: 5}.get(g.n, 0)
-        players, humans = MODE_SEATS[mode]
-        app.settings.mode = MODES[mode]
-    app.mode = mode
-    app.humans = humans
-    app.multi = len(humans) > 1
-    app.holder = humans[0] if not app.multi else None
-    app.masked = False
-    level = app.settings.level if app.settings.level in LEVELS else "medium"
-    app.level = level
-    # One AI per seat, each with its own generator: a shared one would move with the other seats'
-    # decisions, which follow from their hidden cards, and so would this seat's.
-    app.players = {}
-    for s in range(g.n):
-        if s not in humans:
-            app.players[s] = _make_ai(g.rules, level, bits(app))
-    name_seats(app)
-    # One view serves whoever decides (an AI's search, a human's hint): one seat decides at a time,
-    # and a fill leaves nothing of the seat before (core.View.fill).
-    app.seat_view = core.View(g.rules)
-    app.sel = 0
-    app.thinking = -1
-    app.in_trick_pause = False
-    app.pause_t0 = 0
-    app.turn_token = -1
-    app.hint_card = 255
-    app.status = ""
-    app.status_color = None
-    app.handover_to = -1
-    app.exported = None
-
-
-def name_seats(app):
-    """Every seat's name in the current language: the humans' own (or "Player N"), "AI N", "Partner"
-    (with 6, "Partner 1" and "Partner 2" at seats 2 and 4)."""
-    names = app.names = []
-    ai_no = 0
-    for s in range(app.game.n):
-        if s in app.humans:
-            names.append(app.human_name(app.humans.index(s)))
-        elif app.mode == 3 and s == 2:
-            names.append(app.t("partner"))
-        elif app.mode == 5 and s % 2 == 0:
-            names.append(app.t("partner_n", s // 2))
-        else:
-            ai_no += 1
-            names.append(app.t("ai_n", ai_no))
 
 
 def corner(app, total, tally, points, cols):
@@ -153,22 +21,15 @@ def corner(app, total, tally, points, cols):
     return left, right
 
 
-def _make_ai(rules, level, seed):
-    """An AI player (brisca.ai, loaded with the first one); the stub if it cannot start."""
-    try:
-        from brisca import ai
-
-        return ai.Player(rules, level, seed & 0x3FFFFFFF)
-    except Exception as e:  # an AI that cannot start (or is missing) must not stop the game
-        print("ai:", e)
-    return _StubPlayer(rules, level, seed)
-
-
 def side_name(app, side):
-    """A side's name: the player's, or "NAME & NAME" for a team."""
-    if app.game.rules.players < 4:
-        return app.names[side]
-    return app.t("team_of", app.names[side], app.names[side + 2])
+    """A side's name: the player's, or its team's: "NAME & NAME", "NAME, NAME & NAME" (6 players)."""
+    r = app.game.rules
+    names = app.names
+    if r.players < 4:
+        return names[side]
+    if r.players == 6:
+        return app.t("team_of3", names[side], names[side + 2], names[side + 4])
+    return app.t("team_of", names[side], names[side + 2])
 
 
 def tally_texts(app):

@@ -199,7 +199,7 @@ class Screen:
         """Start the deal `code` names, with the current mode's seats; a mistyped code says so
         and keeps what was typed."""
         from brisca.replay import from_replay_code
-        from brisca.ui import match
+        from brisca.ui import seating
 
         try:
             game = from_replay_code(code)
@@ -208,5 +208,5 @@ class Screen:
             self.app.picker.message = "!"
             self.draw_picker()
             return
-        match.play(self.app, game)
+        seating.play(self.app, game)
         self.app.save_game()

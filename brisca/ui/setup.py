@@ -8,7 +8,7 @@ starts from any row; a refused combination says why on a page of its own."""
 from brisca import core
 from brisca.save.settings import DECKS, LEVELS, MODE_KEYS, MODES, index_of
 from brisca.ui import board as B
-from brisca.ui.match import MODE_SEATS
+from brisca.ui.seating import MODE_SEATS
 from brisca.ui.menu import DECK_KEYS, LANG_CODES, LANG_NAMES, Menu, MenuScreen
 
 PRESETS = ("brisca", "briscola", "briskula")
@@ -151,7 +151,7 @@ class Screen(MenuScreen):
     def redo(self, v, start=None, notice=None):
         """The menu (again) from the option values `v`, with `notice` (a text key) in its footer."""
         app = self.app
-        menu = Menu(app.t("new_game"), self.items(v), app.help())
+        menu = Menu(app.t("new_game"), self.items(v), app.help(rows=2))
         if notice:
             menu.message = app.t(notice)
         self.show(menu, start)
@@ -232,6 +232,6 @@ class Screen(MenuScreen):
         s.deck = DECKS[v["deck"]]
         s.rules = rules.to_bytes()
         app.save_settings()
-        from brisca.ui import match
+        from brisca.ui import seating
 
-        match.new_game(app, rules)
+        seating.new_game(app, rules)

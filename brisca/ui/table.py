@@ -37,12 +37,15 @@ class Screen:
         """arg: "start" (sit down at app.game), "resume" (the saved game), "hint" (show one); the
         handover's seat; the last trick's way back."""
         app = self.app
-        if arg == "start":
-            match.seat(app)
-        elif arg == "resume" and not match.resume(app):
-            app.go("title")
-            return
-        if arg in ("start", "resume"):
+        if arg in ("start", "resume"):  # (brisca.ui.seating: loaded for this, let go after)
+            from brisca.ui import seating
+            from brisca.ui.app import unload
+
+            sat = seating.seat(app) if arg == "start" else seating.resume(app)
+            unload("brisca.ui.seating")
+            if not sat:
+                app.go("title")
+                return
             app.cue_trump()
         if self.view is None:
             from brisca.ui.tableview import TableView  # (loaded: the app imports it after this module)
