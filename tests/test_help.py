@@ -1,6 +1,6 @@
 """Help lines name every key a screen answers to, on every board, in every language.
 
-assets/lang/keys.txt is the one table of what each screen's keys do (brisca.ui.helpline). Here every
+assets/lang/keys.txt is the one table of what each screen's keys do (App.help_spec()). Here every
 key a board can send is pressed on every screen (each from the same state, made again before each
 press): a key that changes anything (the screen, what it shows, the game, the settings) must be
 in the table, a key in the table must change something, and the help line shown must name each
@@ -19,8 +19,7 @@ from brisca.lang import LANGS  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
 from brisca.ui import seating  # noqa: E402
 from brisca.lang import Texts  # noqa: E402
-from brisca.ui import helpline  # noqa: E402
-from brisca.ui.helpline import TOKENS as KEY_TOKENS  # noqa: E402
+from brisca.ui.app import KEY_TOKENS  # noqa: E402
 from tests import screen  # noqa: E402
 from tests.test_app import _game_at_exchange, make_app  # noqa: E402
 
@@ -146,7 +145,7 @@ def _sendable(board):
 
 
 def _spec(app, screen):
-    return helpline.spec(app, screen)
+    return app.help_spec(screen)
 
 
 def _tokens(spec):

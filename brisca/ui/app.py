@@ -22,6 +22,8 @@ import sys
 
 import displayio
 
+from brisca.ui import board as B
+
 
 # screen -> module (brisca.ui.<module>), as "screen:module" words
 SCREENS = ("resume_q:title title:title settings:options names:options pause:pause quit_q:pause setup:setup "
@@ -40,6 +42,7 @@ NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.opti
 # AI keeps brisca.net itself, so a copy imported again at the table would be held twice).
 GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.net", "brisca.search", "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
+KEY_TOKENS = {"a": B.BTN_A, "b": B.BTN_B, "st": B.BTN_START, "se": B.BTN_SELECT, "r": B.BTN_RIGHT}  # help()
 
 
 # A board's heap needs a collection before each large allocation to leave one free block; CPython
@@ -220,17 +223,73 @@ class App:
             arg = ", ".join([self.t("sk_" + k) for k in arg.split(",")])
         return self.t(key, arg) if arg else self.t(key)
 
-    def help(self, screen=None, width=0, rows=1):
-        """The help line of `screen` (None: the one shown) in `width` characters (0: the
-        screen's), over up to `rows` lines: brisca.ui.helpline makes it, once a screen, and goes."""
-        key = "?%s %d %d" % (screen or self.screen, width, rows)
-        line = self.texts.get(key)
-        if line is None:
-            from brisca.ui import helpline
-
-            line = self.texts[key] = helpline.line(self, screen or self.screen, width, rows)
-            unload("brisca.ui.helpline")
+    def help(self, screen=None, width=0):
+        """The help line of `screen` (help_spec(); None: the screen shown) naming this board's keys,
+        every one the screen answers to: "^v move  A ok  B back", keys that do the same joined
+        ("A/B/START back"). Within `width` characters (the screen's): with the actions' words,
+        else their shorter forms (hk_*_s, where a language has them), else the words of the
+        arrows (and of "next") left out, then the last keys' words, one at a time; never a key."""
+        b = self.board
+        labels = []  # type: list[str]
+        words = []  # type: list[str]
+        drop = []  # type: list[int]  # the words left out first (the arrows', "next"), then...
+        kept = []  # type: list[int]  # ...and last: those marked "!" in the table
+        for item in self.help_spec(screen or self.screen).split():
+            token, _, action = item.partition(":")
+            mark = action[:1] == "!"  # (its word kept to the last)
+            action = action[1:] if mark else action
+            if token == "*":
+                label = self.t("hk_any")
+            elif token in ("lr", "ud"):
+                pair = (B.BTN_LEFT, B.BTN_RIGHT) if token == "lr" else (B.BTN_UP, B.BTN_DOWN)
+                label = ("<>" if token == "lr" else "^v") if b.key_for(pair[0]) and b.key_for(pair[1]) else None
+            else:
+                key = b.key_for(KEY_TOKENS[token])
+                label = key and (self.t("hk_hold", key[0]) if key[1] else key[0])
+            if label and words and words[-1] == action:
+                labels[-1] += "/" + label
+            elif label:
+                if mark:
+                    kept.append(len(words))
+                elif token in ("lr", "ud", "r"):
+                    drop.append(len(words))
+                labels.append(label)
+                words.append(action)
+        n = len(words)
+        texts = [self.t("hk_" + w) for w in words]
+        drop += [i for i in range(n - 1, -1, -1) if i not in drop and i not in kept] + kept  # then from the last
+        width = width or b.width // self.font.w
+        line = ""
+        for step in range(n + 2):
+            if step == 1 and self.T is not None:  # the shorter words
+                for i in range(n):
+                    texts[i] = self.T.find("hk_" + words[i] + "_s") or texts[i]
+            elif step > 1:
+                texts[drop[step - 2]] = ""
+            parts = [labels[i] + " " + texts[i] if texts[i] else labels[i] for i in range(n)]
+            for sep in ("  ", " "):
+                line = sep.join(parts)
+                if len(line) <= width:
+                    return line
         return line
+
+    def help_spec(self, screen):
+        """What each key does on `screen` on this board: "ud:move a:ok b:back" (tokens a, b, st
+        START, se SELECT, r RIGHT, lr LEFT/RIGHT, ud UP/DOWN, * any key; then the action's text
+        key after "hk_"). "" when the table cannot be read.
+
+        One table holds every screen's, assets/lang/keys.txt, on flash (3 bytes of heap a line):
+        "screen=spec|its form on boards with two or three buttons" (where RIGHT is "next" on every
+        screen but the exchange). tests/test_help.py presses every key on every screen to hold
+        the table to the screens' handlers."""
+        try:
+            from brisca.lang import Texts
+
+            spec = Texts("keys", self.assets + "/lang/keys.txt").find(screen) or ""
+        except (OSError, ValueError, MemoryError) as e:
+            print("keys:", e)
+            return ""
+        return spec[1 if self.board.two_buttons else 0] if isinstance(spec, tuple) else spec  # ("a|b")
 
     def set_language(self, code):
         self.settings.language = code

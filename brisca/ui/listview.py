@@ -58,7 +58,7 @@ class ListView:
         self.title = Text(font, self.chars, 1, x, 0, TITLE, CENTER, s)
         self.body = Text(font, self.chars, self.rows, x, 0, TEXT, 0, s)
         self.sel = Text(font, self.chars, 1, x, 0, SEL_FG, 0, s)
-        self.footer = Text(font, width // font.w, 2, 0, 0, DIM, CENTER, s)  # (a menu's help: 2 lines)
+        self.footer = Text(font, width // font.w, 1, 0, 0, DIM, CENTER, s)
         for t in (self.title, self.body, self.sel, self.footer):  # (the order tests/mpstubs/player.py reads)
             self.group.append(t.group)
         self.note = None  # a Text under the rows, made the first time a note shows
@@ -73,15 +73,13 @@ class ListView:
         above or below. A row too long for the screen goes on over the next lines (the highlighted
         one does not: a menu's rows are made to fit). A title too long loses what follows its
         " - ". `note`: a line or two of text under the rows, over the footer (None: none, the rows
-        take its room). `width`: the widest a row may become (a text being typed keeps its size).
-        `footer`: one line, or two ("\n" between) at 1x, where a menu's help needs them."""
+        take its room). `width`: the widest a row may become (a text being typed keeps its size)."""
         h = self.font.h
         double = self.chars // 2 if self.scale > 1 else 0  # what a row holds at 2x (0: never here)
         tall = double and self.height >= 200  # room for a 2x title and footer over 1x rows
         gap = 2 if double else 5  # over and under the rows (narrow screens: a scroll mark's room)
-        two = "\n" in footer
-        fs = 2 if tall and len(footer) <= double and not two else 1
-        foot = self.height - h * (2 if two else fs)
+        fs = 2 if tall and len(footer) <= double else 1
+        foot = self.height - h * fs
         bottom = foot - (2 * h + 1 if note is not None else 0) - gap
         for bs in (2, 1) if 0 < double and width <= double else (1,):
             ts = 2 if len(title) <= double and (tall or bs == 2) else 1
@@ -110,7 +108,7 @@ class ListView:
         self.title.size(ts, self.chars // ts)
         self.title.set(title)
         t = self.footer
-        t.size(fs, self.width // self.bw // fs, 2 if two else 1)
+        t.size(fs, self.width // self.bw // fs)
         t.move((self.width - t.cols * self.bw * fs) // 2, foot)
         t.set(footer, footer_color or DIM)
         t = self.body

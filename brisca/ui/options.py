@@ -19,7 +19,7 @@ class Screen(MenuScreen):
         for key, label, attr in ON_OFF:
             items.append(self.item(key, label, oo, 1 if getattr(s, attr) else 0))
         items += [self.item("names"), self.item("back")]
-        self.show(Menu(app.t("settings"), items, app.help(rows=2)))
+        self.show(Menu(app.t("settings"), items, app.help()))
 
     def on_settings(self, btn):
         app = self.app
@@ -56,7 +56,7 @@ class Screen(MenuScreen):
             app.names_back = back
         items = [["n%d" % i, app.t("player_n", i + 1) + ": " + app.human_name(i), None, 0] for i in range(2)]
         items.append(self.item("back"))
-        self.show(Menu(app.t("names"), items, app.help(rows=2)))
+        self.show(Menu(app.t("names"), items, app.help()))
 
     def on_names(self, btn):
         app = self.app

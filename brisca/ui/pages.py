@@ -44,7 +44,7 @@ class Screen(ListScreen):
         at = line.find("{")
         if at < 0:
             return line
-        from brisca.ui import helpline
+        from brisca.ui.app import KEY_TOKENS
 
         app = self.app
         end = line.find("}", at)
@@ -52,9 +52,10 @@ class Screen(ListScreen):
         if token == "lr" and app.board.key_for(B.BTN_LEFT):
             label = "<>"
         else:
-            label = helpline.label(app, "r" if token == "lr" else token)
-            if label is None:
+            key = app.board.key_for(KEY_TOKENS["r" if token == "lr" else token])
+            if key is None:
                 return None
+            label = app.t("hk_hold", key[0]) if key[1] else key[0]
         return line[:at] + label + line[end + 1:]
 
     def on_rules(self, btn):

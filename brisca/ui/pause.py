@@ -23,7 +23,7 @@ class Screen(MenuScreen):
         if g.last_len:
             items.append(self.item("last", "last_trick"))
         items += [self.item("rules"), self.item("settings"), self.item("quit")]
-        self.show(Menu(app.t("pause"), items, app.help(rows=2)))
+        self.show(Menu(app.t("pause"), items, app.help()))
 
     def on_pause(self, btn):
         from brisca.ui import match
@@ -45,7 +45,7 @@ class Screen(MenuScreen):
 
     def go_quit_q(self):
         t = self.app.t
-        self.show(Menu(t("quit_q"), [self.item("yes"), self.item("no")], self.app.help(rows=2)), "no")
+        self.show(Menu(t("quit_q"), [self.item("yes"), self.item("no")], self.app.help()), "no")
 
     def on_quit_q(self, btn):
         from brisca import core

@@ -151,7 +151,7 @@ class Screen(MenuScreen):
     def redo(self, v, start=None, notice=None):
         """The menu (again) from the option values `v`, with `notice` (a text key) in its footer."""
         app = self.app
-        menu = Menu(app.t("new_game"), self.items(v), app.help(rows=2))
+        menu = Menu(app.t("new_game"), self.items(v), app.help())
         if notice:
             menu.message = app.t(notice)
         self.show(menu, start)

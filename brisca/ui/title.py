@@ -10,7 +10,7 @@ class Screen(MenuScreen):
     # ------------------------------------------------------------------ resume question
     def go_resume_q(self):
         t = self.app.t
-        self.show(Menu(t("resume_q"), [self.item("yes"), self.item("no")], self.app.help(rows=2)))
+        self.show(Menu(t("resume_q"), [self.item("yes"), self.item("no")], self.app.help()))
 
     def on_resume_q(self, btn):
         ev, key = self.event(btn)
@@ -34,7 +34,7 @@ class Screen(MenuScreen):
         items += [self.item("new", "new_game"), self.item("replay", "replay_deal"), self.item("settings"),
                   self.item("rules"), self.item("stats"), self.item("about")]
         name = "/".join([app.t(k) for k in ("p_brisca", "p_briscola", "p_briskula")])
-        self.show(Menu(name, items, notice or app.help(rows=2)))
+        self.show(Menu(name, items, notice or app.help()))
         app.notice = ""
         if app.leds_on():
             app.board.pixels(0)
