@@ -1,6 +1,6 @@
 """Will it fit? The game's RAM with a board's object sizes against a PyBadge's budget (issue 12):
-tools/fit.py plays the device scripts on MicroPython's 32-bit port and measures every figure the
-README's table shows, each held at its bar."""
+tools/fit.py plays the device scripts on MicroPython's 32-bit port and measures every figure
+docs/memory.md's table shows, each held at its bar."""
 
 import pathlib
 import sys

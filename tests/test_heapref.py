@@ -1,5 +1,5 @@
-"""No code of ours points past its own block, and nothing a screen left stays held (README, Will
-it fit?): the device test's full script on the 32-bit port, from .py as tools/install.py ships it,
+"""No code of ours points past its own block, and nothing a screen left stays held (docs/memory.md,
+Will it fit?): the device test's full script on the 32-bit port, from .py as tools/install.py ships it,
 the heap read after the pause menu (the table's modules let go) by tools/heapref.py."""
 
 import os

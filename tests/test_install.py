@@ -2,6 +2,7 @@
 import errno
 import os
 import pathlib
+import re
 import runpy
 import stat
 import sys
@@ -155,6 +156,7 @@ def test_old_circuitpython_is_refused_with_firmware_help(tmp_path, source, capsy
     err = capsys.readouterr().err
     assert "8.2.10" in err and "9 or newer" in err and "double-tap" in err
     assert "circuitpython.org/board/pybadge/" in err and "PYBADGEBOOT" in err
+    assert "then run this again" in err  # (make flash's user has it to run; a zip's user has not)
     assert "Traceback" not in err
     assert files_on(drive) == ["boot_out.txt"]
 
@@ -285,6 +287,28 @@ def test_zip_holds_a_circuitpy_tree(tmp_path, source, capsys):
     assert install.main(["--source", str(source), "--zip", str(out)]) == 0
     assert out.read_bytes() == first  # reproducible
     assert not list(out.parent.glob("*" + install.TMP_SUFFIX))
+
+
+def test_the_zips_install_text_asks_its_user_to_run_nothing(tmp_path, source):
+    out = tmp_path / "brisca-circuitpy.zip"
+    assert install.main(["--source", str(source), "--zip", str(out)]) == 0
+    text = zipfile.ZipFile(out).read("INSTALL.txt").decode()
+    for word in (r"\brun\b", r"\bmake\b", r"install\.py", r"\bpython\b", r"\bterminal\b", r"\bcommand"):
+        assert not re.search(word, text, re.IGNORECASE), word  # a zip's user has the zip and a board, nothing to run
+    for board_id, (name, _flash, drive) in boards.BOARDS.items():
+        assert name in text and "circuitpython.org/board/%s/" % board_id in text and drive in text
+    assert "Hold X and switch the PicoSystem off and on: a drive named RPI-RP2" in text  # no reset button
+    assert "not the folder itself" in text and "boot_out.txt" in text
+    assert "settings.toml" not in text  # the game needs no CircuitPython setting: its AI fits the default pystack
+
+
+def test_firmware_help_says_each_boards_way_to_its_boot_drive():
+    assert "double-tap" in boards.firmware_help("pygamer") and "PYGAMERBOOT" in boards.firmware_help("pygamer")
+    pico = boards.firmware_help("pimoroni_picosystem")
+    assert "hold X" in pico and "RPI-RP2" in pico and "double-tap" not in pico
+    unknown = boards.firmware_help("")
+    assert "circuitpython.org/downloads" in unknown and "RPI-RP2" in unknown
+    assert boards.firmware_help("pybadge", "then copy the game").endswith("then copy the game.")
 
 
 def fake_tool(tmp_path, name, body):

@@ -68,7 +68,7 @@ def test_a_power_cut_after_any_move_resumes_right_there(mode, rules):
             cuts += 1
     assert app.screen == "result" and moves > 40 and cuts > 5
     assert store.load_game() is None  # the match is over: not offered again
-    # what it costs: one save a move, one to clear the finished match (the README's count per deal):
+    # what it costs: one save a move, one to clear the finished match (docs/engine.md's count per deal):
     # at most 40 cards, 16 moves of exchange steps (15 steps, one with a swap and a pass; they come
     # whoever holds the card, issue 15) and the next deal's
     assert writes == moves + 1 and max(deals.values()) <= 57, (writes, moves, deals)

@@ -50,7 +50,7 @@ def test_the_installed_tree_is_slimmed():
 def test_everything_a_board_compiles_ends_with_one_constant_object():
     # compiled code's names' table and objects' table are one block, the objects' last: with no
     # constant object the code keeps the address just past its block, and the collector keeps
-    # whatever lies there alive (README, Will it fit?); slim.ANCHOR gives every unit one
+    # whatever lies there alive (docs/memory.md, Will it fit?); slim.ANCHOR gives every unit one
     import install
 
     files = install.game_files(ROOT)

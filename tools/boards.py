@@ -57,15 +57,32 @@ def parse_boot_out(text):
     return BoardInfo(version, version_text, board_id, name)
 
 
-def firmware_help(board_id):
-    """How to put CircuitPython on the board: the lines every refusal ends with."""
-    boot = BOARDS.get(board_id, ("", 0, "...BOOT"))[2]
-    page = "circuitpython.org/board/%s/" % board_id if board_id in BOARDS else "circuitpython.org/downloads"
-    return (
-        "To install CircuitPython %d or newer: download the .uf2 file from %s,\n"
-        "double-tap the board's reset button, and copy the .uf2 onto the %s drive that appears.\n"
-        "The board restarts as CIRCUITPY; then run this again." % (MIN_MAJOR, page, boot)
-    )
+# How a board shows its BOOT drive (its UF2 bootloader) where that is not a double-tap of reset:
+# the PicoSystem has a power button and no reset button (Pimoroni's README, github.com/pimoroni/
+# picosystem, "Booting PicoSystem into DFU mode": hold X and toggle the power).
+BOOT_HOW = {"pimoroni_picosystem": "hold X and switch the PicoSystem off and on"}
+DOUBLE_TAP = "double-tap the board's reset button"
+RUN_AGAIN = "then run this again"
+
+
+def boot_how(board_id):
+    """What to press on `board_id` for its BOOT drive."""
+    return BOOT_HOW.get(board_id, DOUBLE_TAP)
+
+
+def firmware_help(board_id, then=RUN_AGAIN):
+    """How to put CircuitPython on the board: the lines every refusal ends with. `then`: what to do
+    once the board restarts as CIRCUITPY (for `make flash`: run it again)."""
+    if board_id in BOARDS:
+        where = "circuitpython.org/board/%s/" % board_id
+        boot = "%s: a drive named %s appears" % (boot_how(board_id), BOARDS[board_id][2])
+    else:
+        where = "circuitpython.org/downloads (your board's page)"
+        boot = ("%s: a drive whose name ends in BOOT appears\n(a PicoSystem: hold X and switch it off and on;"
+                " its drive is RPI-RP2)" % DOUBLE_TAP)
+    return ("To install CircuitPython %d or newer: download the .uf2 file from %s.\n"
+            "Then %s. Copy the .uf2 onto it.\n"
+            "The board restarts as CIRCUITPY; %s." % (MIN_MAJOR, where, boot, then))
 
 
 def check_board(info):

@@ -1,6 +1,6 @@
 """Will it fit? The game's RAM with a board's object sizes, every figure against a PyBadge's budget.
 
-    .venv/bin/python tools/fit.py          the table the README shows (about six minutes)
+    .venv/bin/python tools/fit.py          the table docs/memory.md shows (about six minutes)
     .venv/bin/python tools/fit.py --json   the same figures as JSON (tests/test_fit.py)
 
 Measured on MicroPython's 32-bit WebAssembly port (tools/mp32), which has a board's 32-bit objects
@@ -239,7 +239,7 @@ def measure(work):
                                             for h, (_held, m, _where, again, grown) in zip(raw, entries))
     fig["cold_start"] = cold[0][0]
     fig["cold_worst"] = ["%s (%s) %d" % (m, where, b) for b, m, where, _held in cold[:5]]
-    # the README's worst moments: module, where, held before, what its import adds at its peak
+    # docs/memory.md's worst moments: module, where, held before, what its import adds at its peak
     fig["cold_worst_parts"] = [[m, where, held, b - held] for b, m, where, held in cold[:3]]
     fig["cold_over"] = ["%s (%s) %d" % (m, where, b) for b, m, where, _held in cold if b > BUDGET]  # every one
     fig["cold_count"] = len(cold)
@@ -250,7 +250,7 @@ def measure(work):
 
 
 def table(fig):
-    """The README's table, as text."""
+    """docs/memory.md's table (Will it fit?), as text."""
     lines = ["| what | heap in use (B) | bar |", "|---|---|---|",
              "| the title screen, at start-up | %d | %d |" % (fig["title"], TITLE_BUDGET),
              "| the largest moment of the full script (menus, a game against the AI, pass-and-play) | %d | %d |"

@@ -622,17 +622,39 @@ def run_circup(drive, names):
 # ---------------------------------------------------------------------------------------------- zip
 
 
+def zip_help():
+    """The zip's INSTALL.txt: the steps for someone with the zip and a board, and nothing to run."""
+    rows = []
+    for board_id in sorted(boards.BOARDS, key=lambda b: boards.BOARDS[b][0]):
+        name, _flash, drive = boards.BOARDS[board_id]
+        how = boards.boot_how(board_id)
+        rows.append("   %s\n      circuitpython.org/board/%s/\n      %s%s: a drive named %s appears\n"
+                    % (name, board_id, how[0].upper(), how[1:], drive))
+    return (
+        "Brisca, Briscola and Briskula for handhelds running CircuitPython %d or newer.\n\n"
+        "1. Plug the board into the computer with a USB cable that carries data (some only charge).\n"
+        "   If a CIRCUITPY drive appears, open boot_out.txt on it: its first line names the\n"
+        "   CircuitPython version. %d or newer: go on to step 2. Otherwise, or with no CIRCUITPY drive,\n"
+        "   download the .uf2 file from your board's page below, do what it says there to get the\n"
+        "   BOOT drive, and copy the .uf2 onto that drive. The board restarts as CIRCUITPY.\n\n%s\n"
+        "2. Copy everything inside this zip's CIRCUITPY folder (not the folder itself) onto the\n"
+        "   CIRCUITPY drive, replacing the files that are there, then eject the drive. (Updating\n"
+        "   the game? Delete the drive's brisca and assets folders first: they are the game's.)\n\n"
+        "3. Press the board's reset button (a PicoSystem: switch it off and on). The title menu\n"
+        "   appears: New game, Replay a deal, Settings, Rules, Statistics, About this board.\n\n"
+        "If CIRCUITPY has no room: delete what you no longer need from it (an old project's lib\n"
+        "folder, say) and copy again. If the screen says \"Brisca stopped\", the line under it says\n"
+        "why; the board's serial console has the details.\n"
+        % (boards.MIN_MAJOR, boards.MIN_MAJOR, "\n".join(rows))
+    )
+
+
 def make_zip(out, tree):
     """A release zip: a CIRCUITPY/ folder to drag onto the drive, and INSTALL.txt."""
     out = pathlib.Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + TMP_SUFFIX)
-    readme = (
-        "Brisca for CircuitPython %d+ handhelds (%s).\n\n"
-        "Copy everything inside the CIRCUITPY folder onto the board's CIRCUITPY drive, replacing\n"
-        "what is there, then eject the drive. No CIRCUITPY drive yet?\n%s\n"
-        % (boards.MIN_MAJOR, ", ".join(sorted(boards.BOARDS)), boards.firmware_help(""))
-    )
+    readme = zip_help()
     try:
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
             for rel in sorted(tree):

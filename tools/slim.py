@@ -305,7 +305,7 @@ def _units(tree, n_lines):
 # brisca.ai) kept a screen's module alive after the screen was gone, 3.5 KB, depending on where
 # things happened to lie (tools/fit.py's figures moved by that much with a comment's length).
 # (`if ...:` alone is folded away, Ellipsis and all; compared with None, it stays.)
-ANCHOR = b"if ... is None: pass  # one constant object: see the README (Will it fit?)\n"
+ANCHOR = b"if ... is None: pass  # one constant object: docs/memory.md (Will it fit?)\n"
 
 
 def anchor(source):

@@ -25,6 +25,11 @@ process.on("uncaughtException", (e) => {
 // gc_get_max_new_split()): the heap's own size is what remains.
 const SPLIT = 128 * 1024 * 1024;
 
+// The port's stack for Python calls (its pystack), in 4-byte words: the port's default, 2048 (8 KB),
+// unless MP32_PYSTACK says. CircuitPython's is 1536 bytes (384 words) unless settings.toml's
+// CIRCUITPY_PYSTACK_SIZE says: docs/memory.md, "The stack".
+const PYSTACK_WORDS = Number(process.env.MP32_PYSTACK || 2048);
+
 function copyTree(mp, src, dst) {
   mp.FS.mkdir(dst);
   for (const e of fs.readdirSync(src, { withFileTypes: true })) {
@@ -77,6 +82,7 @@ export async function boot(tree, heapBytes, paths = [], options = {}) {
   try {
     mp = await loadMicroPython({
       heapsize: heapBytes,
+      pystack: PYSTACK_WORDS,
       stdout: (line) => {
         last = line;
         process.stdout.write(line + "\n");
