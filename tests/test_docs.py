@@ -3,6 +3,7 @@ Markdown file to one of its headings (as GitHub names them), and the README says
 nothing has run on a real board yet."""
 import pathlib
 import subprocess
+import sys
 import re
 
 import pytest
@@ -182,3 +183,60 @@ def test_every_rules_word_in_the_engines_table_is_read():
         else:
             unread.append(word)
     assert not unread, unread
+
+
+# Every quick figure the docs cite equals what tools/figures.py measures now (its CLAIMS say where
+# each stands): after a change that moves one, `.venv/bin/python tools/figures.py --check` lists
+# the lines to write again.
+def _figures():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import figures
+
+    return figures
+
+
+def test_the_zip_the_weights_and_the_test_heaps_are_as_the_docs_say():
+    figures = _figures()
+    figs = figures.figures(micropython=False)
+    assert {"zip_line", "zip_assets", "net_kb", "net_bytes", "heaps"} <= set(figs)
+    assert not figures.check(figs), figures.check(figs)
+
+
+def test_what_each_module_holds_is_as_the_docs_say(mp32):
+    figures = _figures()
+    figs = figures.resident()
+    assert len(figs) == 24, sorted(figs)  # 9 modules, a Game, a View and the buffers, on 2 runtimes
+    assert not figures.check(figs), figures.check(figs)
+
+
+def test_every_claim_finds_its_figure():
+    # a claim whose page was rewritten around its figure would check nothing: each still matches
+    figures = _figures()
+    for page, pattern, _ in figures.CLAIMS:
+        assert re.search(pattern, (ROOT / page).read_text(encoding="utf-8")), (page, pattern)
+
+
+# The help lines the docs quote, as the game shows them: (page, quote, board, screen).
+HELP_QUOTES = (
+    ("README.md", "<> A play START SELECT B", "pybadge", "table"),
+    ("README.md", "A next  B play  hold B menu  hold A hint", "clue", "table"),
+    ("docs/memory.md", "^v move  A ok", "pybadge", "title"),
+    ("docs/memory.md", "A next  B ok", "clue", "title"),
+    ("docs/memory.md", "<> A play START SELECT B", "pybadge", "table"),
+    ("docs/memory.md", "START ^v <> SELECT A B", "pybadge", "setup"),
+    ("docs/memory.md", "hold B play A next B change hold A info", "clue", "setup"),
+)
+
+
+@pytest.mark.parametrize("page,quote,board,scenario", HELP_QUOTES)
+def test_the_help_lines_quoted_are_the_games(page, quote, board, scenario):
+    from tests.test_app import make_app
+    from tests.test_help import _enter, _shown_help
+
+    def spaced(text):
+        return re.sub(r"\s+", " ", text).strip()
+
+    assert '"%s"' % spaced(quote) in spaced((ROOT / page).read_text(encoding="utf-8")), "not quoted on the page"
+    _, app = make_app(board)
+    _enter(app, scenario)
+    assert spaced(_shown_help(app)) == spaced(quote)

@@ -146,13 +146,13 @@ def resident():
     return out
 
 
-def figures(slow_machines=True):
+def figures(micropython=True):
     """Every quick figure, by name (CLAIMS says where the docs cite each)."""
     out = {}
     out.update(release_zip())
     out.update(weights())
     out.update(test_heaps())
-    if slow_machines:
+    if micropython:
         out.update(resident())
     return out
 
@@ -215,7 +215,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="list each doc line whose figure differs; exit 1 if any")
     o = ap.parse_args(argv)
-    figs = figures(slow_machines=not mpytree.mp32_missing())
+    figs = figures(micropython=not mpytree.mp32_missing())
     for name in sorted(figs):
         print("%-34s %s" % (name, figs[name]))
     print("\nNot run here (minutes each):")
