@@ -67,6 +67,13 @@ def weights():
     return {"net_bytes": n(size), "net_kb": str(-(-size // 1024))}
 
 
+def constants():
+    """The constants the README cites by name: a long press (brisca/ui/board.py), in seconds."""
+    source = (ROOT / "brisca" / "ui" / "board.py").read_text(encoding="utf-8")
+    ms = re.search(r"^LONG_PRESS_MS = const\((\d+)\)", source, re.MULTILINE)
+    return {"long_press_s": "%g" % (int(ms.group(1)) / 1000)}
+
+
 def test_heaps():
     """The heap each portable test module gets (tests/test_micropython.py's HEAP; 32K else)."""
     tree = ast.parse((ROOT / "tests" / "test_micropython.py").read_text(encoding="utf-8"))
@@ -152,6 +159,7 @@ def figures(micropython=True):
     out.update(release_zip())
     out.update(weights())
     out.update(test_heaps())
+    out.update(constants())
     if micropython:
         out.update(resident())
     return out
@@ -163,6 +171,7 @@ CLAIMS = (
     ("docs/memory.md", r"prints\s+`(Wrote /tmp/b\.zip: [^`]*)`", ("zip_line",)),
     ("docs/memory.md", r"hard's weights, are ([\d,]+) B of it", ("zip_assets",)),
     ("docs/ai.md", r"`assets/hard\.net` \((\d+) KB of flash, ([\d,]+) B\)", ("net_kb", "net_bytes")),
+    ("README.md", r"\"Hold\" is longer than ([\d.]+) s \(`LONG_PRESS_MS`", ("long_press_s",)),
     ("README.md", r"MicroPython \(64- and 32-bit\) in heaps of (\d+K to \d+K)", ("heaps",)),
     ("docs/memory.md", r"records (\d+K), replay codes (\d+K), the\s+strict checks (\d+K), the view-privacy test, "
                        r"which holds two games side by side, (\d+K), matches (\d+K),\s+the AI's tests (\d+K)\)",
@@ -188,6 +197,9 @@ CLAIMS = (
      ("res64_brisca.replay", "res32_brisca.replay")),
     ("docs/memory.md", r"\| one 2-player `Game` / its `View` \| ([\d,]+) B / ([\d,]+) B \| ([\d,]+) B / ([\d,]+) B \|",
      ("res64_game", "res64_view", "res32_game", "res32_view")),
+    ("docs/ai-comparison.md", r"`brisca/net\.py` is ([\d,]+) B resident on\s+the 32-bit port \(loaded after "
+                              r"`brisca\.core` and `brisca\.ai`, `node [^`]*`\) plus\s+([\d,]+) B of",
+     ("res32_brisca.net", "res32_buffers")),
     ("docs/ai.md", r"`brisca/net\.py`: ([\d,]+) B of heap on the 32-bit port and ([\d,]+) B of\s+buffers",
      ("res32_brisca.net", "res32_buffers")),
 )
