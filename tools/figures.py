@@ -62,9 +62,12 @@ def release_zip():
 
 
 def weights():
-    """hard.net's size, in bytes and in KB as tools/install.py counts them (rounded up)."""
+    """hard.net's size, in bytes and in KB as tools/install.py counts them (rounded up), and the
+    card art's files and bytes (assets/README.md writes 156 144)."""
     size = (ROOT / "assets" / "hard.net").stat().st_size
-    return {"net_bytes": n(size), "net_kb": str(-(-size // 1024))}
+    bmps = sorted((ROOT / "assets").glob("*.bmp"))
+    return {"net_bytes": n(size), "net_kb": str(-(-size // 1024)), "bmp_files": str(len(bmps)),
+            "bmp_bytes": "{:,}".format(sum(p.stat().st_size for p in bmps)).replace(",", " ")}
 
 
 def constants():
@@ -171,6 +174,7 @@ CLAIMS = (
     ("docs/memory.md", r"prints\s+`(Wrote /tmp/b\.zip: [^`]*)`", ("zip_line",)),
     ("docs/memory.md", r"hard's weights, are ([\d,]+) B of it", ("zip_assets",)),
     ("docs/ai.md", r"`assets/hard\.net` \((\d+) KB of flash, ([\d,]+) B\)", ("net_kb", "net_bytes")),
+    ("assets/README.md", r"Total: (\d+) files, ([\d ]+) bytes", ("bmp_files", "bmp_bytes")),
     ("README.md", r"\"Hold\" is longer than ([\d.]+) s \(`LONG_PRESS_MS`", ("long_press_s",)),
     ("README.md", r"MicroPython \(64- and 32-bit\) in heaps of (\d+K to \d+K)", ("heaps",)),
     ("docs/memory.md", r"records (\d+K), replay codes (\d+K), the\s+strict checks (\d+K), the view-privacy test, "
