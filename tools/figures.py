@@ -3,6 +3,7 @@ and with --check each line of the docs whose figure differs from what is measure
 
     .venv/bin/python tools/figures.py           # every quick figure, with the command behind it
     .venv/bin/python tools/figures.py --check   # and each doc line that says otherwise (exit 1)
+    .venv/bin/python tools/figures.py --write   # and write the figures measured into those lines
 
 About half a minute: the release zip (tools/install.py), hard's weights file, the heaps the
 portable tests get (tests/test_micropython.py), and what each module, a Game and its View hold on
@@ -209,9 +210,10 @@ CLAIMS = (
 )
 
 
-def check(figs, root=ROOT):
+def check(figs, root=ROOT, write=False):
     """Each place the docs cite a figure of `figs` that differs: (page, line, said, measured); a
-    claim whose pattern no longer matches its page is one too (said None)."""
+    claim whose pattern no longer matches its page is one too (said None). With `write`, each
+    figure that differs is written over with the one measured."""
     bad = []
     for page, pattern, names in CLAIMS:
         if not all(name in figs for name in names):
@@ -220,16 +222,23 @@ def check(figs, root=ROOT):
         found = list(re.finditer(pattern, text))
         if not found:
             bad.append((page, 0, None, " ".join(figs[name] for name in names)))
+        spans = []
         for m in found:
             for i, name in enumerate(names, 1):
                 if re.sub(r"\s+", " ", m.group(i)) != figs[name]:
                     bad.append((page, text.count("\n", 0, m.start(i)) + 1, m.group(i), figs[name]))
+                    spans.append((m.start(i), m.end(i), figs[name]))
+        if write and spans:
+            for start, end, figure in sorted(spans, reverse=True):
+                text = text[:start] + figure + text[end:]
+            (root / page).write_text(text, encoding="utf-8")
     return bad
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="list each doc line whose figure differs; exit 1 if any")
+    ap.add_argument("--write", action="store_true", help="write each figure that differs into its page")
     o = ap.parse_args(argv)
     figs = figures(micropython=not mpytree.mp32_missing())
     for name in sorted(figs):
@@ -237,12 +246,12 @@ def main(argv=None):
     print("\nNot run here (minutes each):")
     for what, command in SLOW:
         print("  %s: %s" % (what, command))
-    if o.check:
-        bad = check(figs)
+    if o.check or o.write:
+        bad = check(figs, write=o.write)
         for page, line, said, now in bad:
             print("%s:%d: %s" % (page, line, "no longer found; measured %s" % now if said is None
                                  else "says %s, measured %s" % (said, now)))
-        return 1 if bad else 0
+        return 1 if bad and not o.write else 0
     return 0
 
 
