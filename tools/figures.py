@@ -4,6 +4,8 @@ and with --check each line of the docs whose figure differs from what is measure
     .venv/bin/python tools/figures.py           # every quick figure, with the command behind it
     .venv/bin/python tools/figures.py --check   # and each doc line that says otherwise (exit 1)
     .venv/bin/python tools/figures.py --write   # and write the figures measured into those lines
+    .venv/bin/python tools/figures.py --fit /tmp/fit.json --check   # and memory.md's Will it fit?
+                                                  # (/tmp/fit.json: tools/fit.py --json > /tmp/fit.json)
 
 About half a minute: the release zip (tools/install.py), hard's weights file, the heaps the
 portable tests get (tests/test_micropython.py), and what each module, a Game and its View hold on
@@ -35,6 +37,8 @@ ORDERS = (("brisca.core", "brisca.ai", "brisca.search"),
 # A Game, its View and the network's buffers (brisca.net.load), each step's heap over the last.
 OBJECTS = ("from brisca import core\nimport brisca.net", "g = core.Game(core.Rules(2), 12345, 0)",
            "v = g.view(0)", "brisca.net.load('assets/hard.net')")
+
+BUDGET, BLOCK_HEAP = 96000, 120000  # the bars the spare room is counted to (docs/memory.md)
 
 # The figures that take minutes, with the command that prints each (docs/testing.md's table).
 SLOW = (("the heap bars (title, peaks, cold start, block end, screens)", ".venv/bin/python tools/fit.py --json"),
@@ -157,6 +161,18 @@ def resident():
     return out
 
 
+def fit_figures(path):
+    """docs/memory.md's *Will it fit?* figures from `tools/fit.py --json`'s output (a file: the run
+    takes minutes, so it is given, not made here)."""
+    fig = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
+    out = {"fit_" + k: n(fig[k]) for k in ("title", "peak_full", "peak_hard4", "revisit", "cold_start", "block_end",
+                                           "cold_count", "our_names_most")}
+    out.update(("fit_held_" + k, n(v)) for k, v in fig["as_held_here"].items())
+    out["fit_block_spare"] = n(BLOCK_HEAP - fig["block_end"])  # (the bars: tests/test_fit.py's)
+    out["fit_held_hard4_spare"] = n(BUDGET - fig["as_held_here"]["peak_hard4"])
+    return out
+
+
 def figures(micropython=True):
     """Every quick figure, by name (CLAIMS says where the docs cite each)."""
     out = {}
@@ -205,6 +221,20 @@ CLAIMS = (
     ("docs/ai-comparison.md", r"`brisca/net\.py` is ([\d,]+) B resident on\s+the 32-bit port \(loaded after "
                               r"`brisca\.core` and `brisca\.ai`, `node [^`]*`\) plus\s+([\d,]+) B of",
      ("res32_brisca.net", "res32_buffers")),
+    ("docs/memory.md", r"\| the title, at start-up \| ([\d,]+) B \|", ("fit_title",)),
+    ("docs/memory.md", r"\| the full script's largest moment [^|]*\| ([\d,]+) B \|", ("fit_peak_full",)),
+    ("docs/memory.md", r"\| the 4-player deal with three hard AIs, its largest moment [^|]*\| ([\d,]+) B \|",
+     ("fit_peak_hard4",)),
+    ("docs/memory.md", r"\| a screen shown again, over its first time [^|]*\| ([\d,]+) B \|", ("fit_revisit",)),
+    ("docs/memory.md", r"\| cold start from `\.py`: [^|]*at every one of the ([\d,]+) imports[^|]*\| ([\d,]+) B \|",
+     ("fit_cold_count", "fit_cold_start")),
+    ("docs/memory.md", r"\| a 16 KB block after every screen change: where its end lies \| ([\d,]+) B \| [\d,]+ B \| "
+                       r"yes, by ([\d,]+) B \|", ("fit_block_end", "fit_block_spare")),
+    ("docs/memory.md", r"are the block's \(([\d,]+) B to spare\) and the 4-player hard peak as held here \(([\d,]+) B",
+     ("fit_block_spare", "fit_held_hard4_spare")),
+    ("docs/memory.md", r"the title, the two peaks and\s+the cold start are ([\d,]+), ([\d,]+), ([\d,]+) and ([\d,]+) B",
+     ("fit_held_title", "fit_held_peak_full", "fit_held_peak_hard4", "fit_held_cold_start")),
+    ("docs/memory.md", r"our names reach ([\d,]+) \(`--json`'s `our_names_most`", ("fit_our_names_most",)),
     ("docs/ai.md", r"`brisca/net\.py`: ([\d,]+) B of heap on the 32-bit port and ([\d,]+) B of\s+buffers",
      ("res32_brisca.net", "res32_buffers")),
 )
@@ -239,8 +269,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="list each doc line whose figure differs; exit 1 if any")
     ap.add_argument("--write", action="store_true", help="write each figure that differs into its page")
+    ap.add_argument("--fit", metavar="JSON", help="also the Will-it-fit figures, from tools/fit.py --json's output")
     o = ap.parse_args(argv)
     figs = figures(micropython=not mpytree.mp32_missing())
+    if o.fit:
+        figs.update(fit_figures(o.fit))
     for name in sorted(figs):
         print("%-34s %s" % (name, figs[name]))
     print("\nNot run here (minutes each):")
