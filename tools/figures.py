@@ -168,6 +168,8 @@ def fit_figures(path):
     out = {"fit_" + k: n(fig[k]) for k in ("title", "peak_full", "peak_hard4", "revisit", "cold_start", "block_end",
                                            "cold_count", "our_names_most")}
     out.update(("fit_held_" + k, n(v)) for k, v in fig["as_held_here"].items())
+    for name, screen in fig["screens_full"].items():
+        out.update(("fit_screen_%s_%s" % (name, k), n(screen[k])) for k in ("first", "max", "names"))
     out["fit_block_spare"] = n(BLOCK_HEAP - fig["block_end"])  # (the bars: tests/test_fit.py's)
     out["fit_held_hard4_spare"] = n(BUDGET - fig["as_held_here"]["peak_hard4"])
     return out
@@ -235,6 +237,10 @@ CLAIMS = (
     ("docs/memory.md", r"the title, the two peaks and\s+the cold start are ([\d,]+), ([\d,]+), ([\d,]+) and ([\d,]+) B",
      ("fit_held_title", "fit_held_peak_full", "fit_held_peak_hard4", "fit_held_cold_start")),
     ("docs/memory.md", r"our names reach ([\d,]+) \(`--json`'s `our_names_most`", ("fit_our_names_most",)),
+) + tuple(("docs/memory.md", r"\| %s \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \|" % screen,
+           tuple("fit_screen_%s_%s" % (screen, k) for k in ("first", "max", "names")))
+          for screen in ("rules", "names", "settings", "stats", "title", "picker", "setup", "score", "quit_q",
+                         "deal_over", "pause", "result", "handover", "table", "lasttrick")) + (
     ("docs/ai.md", r"`brisca/net\.py`: ([\d,]+) B of heap on the 32-bit port and ([\d,]+) B of\s+buffers",
      ("res32_brisca.net", "res32_buffers")),
 )
