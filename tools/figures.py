@@ -41,11 +41,13 @@ OBJECTS = ("from brisca import core\nimport brisca.net", "g = core.Game(core.Rul
 BUDGET, BLOCK_HEAP = 96000, 120000  # the bars the spare room is counted to (docs/memory.md)
 
 # The figures that take minutes, with the command that prints each (docs/testing.md's table).
-SLOW = (("the heap bars (title, peaks, cold start, block end, screens)", ".venv/bin/python tools/fit.py --json"),
+SLOW = (("the heap bars (title, peaks, cold start, block end, screens; then --fit FILE here)",
+         ".venv/bin/python tools/fit.py --json > FILE"),
         ("the soak, 32-bit", ".venv/bin/python tools/soak.py"),
         ("the soak, 64-bit", ".venv/bin/python tools/soak.py --runtime unix"),
         ("each portable test's smallest heap", ".venv/bin/python tools/heap_margins.py"),
-        ("strength, speed and heap per move", 'make bench ARGS="--a hard --b medium --deals 2000 --jobs 2"'),
+        ("strength, speed and heap per move (the heap: --deals 20 is enough)",
+         'make bench ARGS="--a hard --b medium --deals 2000 --jobs 2"'),
         ("the pystack", 'node tools/mp32/pystack.mjs 936 4 p2 "p2 notrump open" "p3 d32" "p4 double" "p6 d36"'))
 
 
