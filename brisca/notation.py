@@ -2,11 +2,11 @@
 presets (brisca.words), game records (brisca._records) and replay codes (brisca.replay).
 
 A record replays exactly: `<rules> / <seed> / deal=N dealer=S wins=a-b points=a-b draws=d /
-<moves>`, e.g. `p2 d40 exchange tie:annul wins:3 spanish / deal:1a2b3c / deal=1 dealer=0 wins=0-0
-points=0-0 draws=0 / 7c As x 3b`. The seed is `deal:` and the deal's own seed while the match goes
-on (it replays this deal: what follows it stays unforeseeable), and `match:` and the match's secret
-once it is over (it replays the deal and the whole match after it). A bare hex seed is an earlier
-build's record. Used for bug reports, exports and test vectors.
+<moves>`, e.g. `p2 d40 exchange tie:annul wins:3 spanish / deal:14a7ee88 / deal=1 dealer=0 wins=0-0
+points=0-0 draws=0 / Ac 2u x 5c` (docs/engine.md's example). The seed is `deal:` and the deal's
+own seed while the match goes on (it replays this deal: what follows stays unforeseeable), and
+`match:` and the match's secret once it is over (it replays the deal and the whole match after
+it). A bare hex seed is an earlier build's record. Used for bug reports, exports and tests.
 
 The game on a board imports the module it needs (brisca.words, brisca._records, brisca.replay),
 each small enough to compile on a 32K MicroPython heap; records and codes load here on first use.

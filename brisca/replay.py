@@ -1,6 +1,6 @@
 """Replay codes: rules (4 bytes), the deal's seed (4) and its dealer (1) in 15 Crockford base-32
 characters, and a check character that refuses every one-character typo and every swap of two
-characters, shown as 0040-208G-BW47-C00Q. Typing one on another board deals the same cards. A code
+characters, shown as 0040-A0RM-MZQ8-G005. Typing one on another board deals the same cards. A code
 tells this deal's cards and nothing more: the match's later deals follow from its secret, which no
 code carries (brisca.core.deal_seed). One code per deal: a code is typed in upper or lower case,
 with or without its dashes or spaces, O for 0 and I or L for 1, and read back it is written the
