@@ -16,10 +16,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 import boards  # noqa: E402  (tools/ is not a package)
 import install  # noqa: E402
 import mpytree  # noqa: E402
-import slim  # noqa: E402
 
 CP9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\nUID:1\r\n"
 CP10 = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\n"
+CP11 = "Adafruit CircuitPython 11.0.0 on 2027-01-01; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\n"
 CP8 = "Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\n"
 ODD = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\r\nBoard ID:raspberry_pi_pico\r\n"
 
@@ -87,16 +87,19 @@ def test_installs_the_tree_on_a_pybadge(tmp_path, source, boot_out, capsys):
     drive = make_drive(tmp_path, boot_out)
     assert run(source, drive) == 0
     got = files_on(drive)
-    for rel in ("code.py", "boot.py", "brisca/__init__.py", "brisca/game.py", "brisca/util.py",
-                "brisca/ui/__init__.py", "assets/cards.bmp", "lib/adafruit_display_text/__init__.py",
+    for rel in ("code.py", "boot.py", "brisca/__init__.mpy", "brisca/game.mpy", "brisca/util.mpy",
+                "brisca/ui/__init__.mpy", "assets/cards.bmp", "lib/adafruit_display_text/__init__.py",
                 "lib/adafruit_display_text/label.py", "lib/adafruit_displayio_layout/layouts/grid_layout.py"):
         assert rel in got
     assert not [r for r in got if "__pycache__" in r or ".DS_Store" in r or r.endswith(".pyc")]
+    # every module of ours as .mpy that CircuitPython 9 and 10 read, with no compiler but the pinned one
+    ours = [r for r in got if r.startswith("brisca/")]
+    assert ours and all(r.endswith(".mpy") and (drive / r).read_bytes()[:4] == install.MPY_HEADER for r in ours)
     tops = {r.split("/")[1].replace(".py", "") for r in got if r.startswith("lib/")}
     assert {"adafruit_display_text", "adafruit_displayio_layout"} <= tops
     assert all(t.startswith("adafruit_") for t in tops)  # no pygame, board, displayio...
     assert "lib/adafruit_displayio_layout/widgets/cartesian.py" not in got  # not reached by imports
-    assert (drive / "code.py").read_bytes() == slim.anchor(b"import brisca.game\n")
+    assert (drive / "code.py").read_bytes() == install.anchor(b"import brisca.game\n")
     assert no_temp_files(drive)
     out = capsys.readouterr().out
     assert "CircuitPython %s" % boot_out.split()[2] in out and "of the board's 2 MB flash" in out
@@ -124,19 +127,19 @@ def test_second_run_copies_nothing_and_a_change_copies_one_file(tmp_path, source
     assert "Copied 0 files" in capsys.readouterr().out
     (source / "brisca" / "util.py").write_bytes(b"X = 2\n")
     assert run(source, drive) == 0
-    assert written == [drive / "brisca" / "util.py"]
-    assert (drive / "brisca" / "util.py").read_bytes() == slim.anchor(b"X = 2\n")
+    assert written == [drive / "brisca" / "util.mpy"]
 
 
 def test_stale_game_files_go_user_files_stay(tmp_path, source):
     drive = make_drive(tmp_path)
     for rel in ("brisca/old.py", "records/game-001.txt", "stats.txt", "settings.toml", "lib/neopixel.mpy",
-                "brisca/game.mpy"):
+                "brisca/game.py", "brisca/core.src", "brisca/pieces.py"):
         (drive / rel).parent.mkdir(parents=True, exist_ok=True)
         (drive / rel).write_bytes(b"x")
     assert run(source, drive) == 0
     got = files_on(drive)
-    assert "brisca/old.py" not in got and "brisca/game.mpy" not in got  # the .mpy would shadow the .py
+    assert "brisca/old.py" not in got and "brisca/game.py" not in got  # the .py would shadow the .mpy
+    assert "brisca/core.src" not in got and "brisca/pieces.py" not in got  # (what the .py path once shipped)
     for rel in ("records/game-001.txt", "stats.txt", "settings.toml", "lib/neopixel.mpy"):
         assert rel in got
 
@@ -213,6 +216,7 @@ def test_full_drive_is_refused_before_writing(tmp_path, source, monkeypatch, cap
 def test_enospc_mid_copy_keeps_old_file_and_leaves_no_temp(tmp_path, source, monkeypatch, capsys):
     drive = make_drive(tmp_path)
     assert run(source, drive) == 0
+    old = (drive / "brisca" / "util.mpy").read_bytes()
     (source / "brisca" / "util.py").write_bytes(b"X = 3\n")
     (source / "code.py").write_bytes(b"import brisca.game  # new\n")
 
@@ -222,8 +226,8 @@ def test_enospc_mid_copy_keeps_old_file_and_leaves_no_temp(tmp_path, source, mon
     monkeypatch.setattr(install.os, "fsync", full)
     assert run(source, drive) == 2
     assert "filled up" in capsys.readouterr().err
-    assert (drive / "brisca" / "util.py").read_bytes() == slim.anchor(b"X = 1\n")
-    assert (drive / "code.py").read_bytes() == slim.anchor(b"import brisca.game\n")
+    assert (drive / "brisca" / "util.mpy").read_bytes() == old
+    assert (drive / "code.py").read_bytes() == install.anchor(b"import brisca.game\n")
     assert no_temp_files(drive)
 
 
@@ -270,7 +274,7 @@ def test_locked_file_keeps_old_one(tmp_path, source, monkeypatch, capsys):
     monkeypatch.setattr(install.os, "replace", locked)
     assert run(source, drive) == 2
     assert "locked" in capsys.readouterr().err
-    assert (drive / "code.py").read_bytes() == slim.anchor(b"import brisca.game\n")
+    assert (drive / "code.py").read_bytes() == install.anchor(b"import brisca.game\n")
     assert no_temp_files(drive)
 
 
@@ -279,8 +283,9 @@ def test_zip_holds_a_circuitpy_tree(tmp_path, source, capsys):
     assert install.main(["--source", str(source), "--zip", str(out)]) == 0
     names = zipfile.ZipFile(out).namelist()
     assert "INSTALL.txt" in names
-    for rel in ("code.py", "boot.py", "brisca/game.py", "assets/cards.bmp", "lib/adafruit_display_text/label.py"):
+    for rel in ("code.py", "boot.py", "brisca/game.mpy", "assets/cards.bmp", "lib/adafruit_display_text/label.py"):
         assert "CIRCUITPY/" + rel in names
+    assert not [n for n in names if n.startswith("CIRCUITPY/brisca/") and not n.endswith(".mpy")]
     assert all(n.startswith("CIRCUITPY/") or n == "INSTALL.txt" for n in names)
     assert not [n for n in names if "__pycache__" in n]
     first = out.read_bytes()
@@ -339,23 +344,50 @@ def test_failing_circup_falls_back_to_copying(tmp_path, source, monkeypatch):
     assert "lib/adafruit_display_text/label.py" in files_on(drive)
 
 
-def test_micropythons_mpy_cross_is_refused(tmp_path, source, monkeypatch, capsys):
+def test_micropythons_mpy_cross_on_path_is_passed_over_for_the_pinned_one(tmp_path, source, monkeypatch):
     tool = fake_tool(tmp_path, "mpy-cross", "print('MicroPython v1.24.0 on 2024-10-25; mpy-cross emitting mpy v6.3')\n")
     monkeypatch.setattr(install, "which", lambda name: tool if name == "mpy-cross" else None)
     drive = make_drive(tmp_path)
     assert run(source, drive) == 0
-    assert "MicroPython's" in capsys.readouterr().out
-    assert "brisca/game.py" in files_on(drive) and "brisca/game.mpy" not in files_on(drive)
+    assert (drive / "brisca" / "game.mpy").read_bytes()[:4] == install.MPY_HEADER  # (the fake writes none)
 
 
-def test_without_circuitpythons_mpy_cross_py_files_ship_and_the_user_learns_where_to_get_it(
-        tmp_path, source, capsys):
-    drive = make_drive(tmp_path)
+@pytest.mark.parametrize("boot_out", [CP9, CP10])
+def test_without_circuitpythons_mpy_cross_the_pinned_one_compiles_offline(tmp_path, source, boot_out, capsys,
+                                                                          monkeypatch):
+    def offline(*args, **kwargs):
+        raise AssertionError("no download without --fetch-mpy-cross")
+
+    monkeypatch.setattr(install.urllib.request, "urlopen", offline)
+    drive = make_drive(tmp_path, boot_out)
+    assert run(source, drive, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "copy brisca/game.mpy" in out and "copy brisca/util.mpy" in out and ".py files" not in out
+    assert not [line for line in out.splitlines() if line.startswith("copy brisca/") and ".mpy " not in line]
+    assert files_on(drive) == ["boot_out.txt"]
+
+
+def test_a_circuitpython_this_tool_does_not_know_gets_py_files_and_says_so(tmp_path, source, capsys):
+    drive = make_drive(tmp_path, CP11)
     assert run(source, drive) == 0
     out = capsys.readouterr().out
-    assert "No mpy-cross on PATH: shipping .py files" in out and "bin/mpy-cross/" in out
-    assert "add --fetch-mpy-cross" in out
-    assert "brisca/game.py" in files_on(drive)
+    assert "CircuitPython 11 is not one this tool knows" in out and "shipping .py" in out
+    assert "may not have the RAM" in out and "bin/mpy-cross/" in out
+    got = files_on(drive)
+    assert "brisca/game.py" in got and "brisca/game.mpy" not in got
+    assert (drive / "brisca" / "util.py").read_bytes() == install.anchor(b"X = 1\n")
+
+
+def test_a_compiler_whose_header_circuitpython_does_not_read_stops_the_install(tmp_path, source, monkeypatch,
+                                                                                capsys):
+    body = ("import sys\nout = sys.argv[sys.argv.index('-o') + 1]\n"
+            "open(out, 'wb').write(bytes([77, 7, 0, 31]) + b'code')\n")  # mpy version 7
+    monkeypatch.setattr(install, "binary", lambda name: fake_tool(tmp_path, "mpy-cross", body))
+    drive = make_drive(tmp_path)
+    assert run(source, drive) == 2
+    err = capsys.readouterr().err
+    assert "4d 07 00 1f" in err and "06 00 1f" in err and "Nothing was changed" in err and "Traceback" not in err
+    assert files_on(drive) == ["boot_out.txt"]
 
 
 def circuitpython_mpy_cross_on_path(tmp_path, monkeypatch):
@@ -411,30 +443,6 @@ def test_imports_skip_optional_and_resolve_relative():
     got = install.imports(src, "pkg.mod", False)
     assert "pkg.a" in got and "pkg.b" in got and "pkg.b.c" in got and "x.y" in got
     assert "opt" not in got
-
-
-def test_a_large_module_ships_in_pieces_as_py_and_whole_as_mpy(tmp_path, source, monkeypatch):
-    """Without CircuitPython's compiler a large module goes as a stub and its pieces (.src,
-    written before the stub), with brisca/pieces.py; with it, the pieces go from the drive."""
-    big = b"".join(b"def f%d(x):\n    return x + %d\n\n\n" % (i, i) for i in range(200))
-    (source / "brisca" / "big.py").write_bytes(big)
-    (source / "brisca" / "pieces.py").write_bytes((ROOT / "brisca" / "pieces.py").read_bytes())
-    drive = make_drive(tmp_path)
-    order = []
-    write = install.write_atomic
-    monkeypatch.setattr(install, "write_atomic", lambda path, data: (order.append(pathlib.Path(path).name),
-                                                                     write(path, data))[1])
-    assert run(source, drive) == 0
-    got = files_on(drive)
-    assert {"brisca/big.py", "brisca/big.src", "brisca/pieces.py", "brisca/util.py"} <= set(got)
-    assert (drive / "brisca" / "big.py").read_bytes().startswith(b'__import__("brisca.pieces")')
-    assert (drive / "brisca" / "util.py").read_bytes() == slim.anchor(b"X = 1\n")  # small: whole
-    assert order.index("big.src") < order.index("big.py")
-    circuitpython_mpy_cross_on_path(tmp_path, monkeypatch)
-    assert run(source, drive) == 0
-    got = files_on(drive)
-    assert "brisca/big.mpy" in got and "brisca/big.src" not in got and "brisca/big.py" not in got
-    assert (drive / "brisca" / "big.mpy").read_bytes() == b"Mbrisca.big -O3\n" + slim.anchor(big)  # compiled whole
 
 
 def test_real_repo_tree_is_installable_or_says_why(tmp_path):
@@ -595,11 +603,11 @@ def test_fetched_mpy_cross_compiles_our_modules_and_stays_for_the_next_install(t
     drive = make_drive(tmp_path)
     assert run(source, drive, "--fetch-mpy-cross") == 0
     out = capsys.readouterr().out
-    assert "Downloading http://127.0.0.1:" in out and "shipping .py" not in out
+    assert "Downloading http://127.0.0.1:" in out and "marked for CircuitPython" not in out
     got = files_on(drive)
     assert "brisca/game.mpy" in got and "brisca/game.py" not in got and "code.py" in got
     game = (source / "brisca" / "game.py").read_bytes()
-    assert (drive / "brisca" / "game.mpy").read_bytes() == b"C" + slim.anchor(game)
+    assert (drive / "brisca" / "game.mpy").read_bytes() == b"C" + install.anchor(game)
     kept = install.mpy_cross_cache(9)
     assert kept.is_file() and os.access(str(kept), os.X_OK)
     assert [p.name for p in kept.parent.iterdir()] == [kept.name]  # no temporary file left
@@ -609,30 +617,29 @@ def test_fetched_mpy_cross_compiles_our_modules_and_stays_for_the_next_install(t
     assert "Downloading" not in capsys.readouterr().out and "brisca/game.mpy" in files_on(other)
 
 
-def test_a_failed_download_ships_py_and_says_why(tmp_path, source, downloads, capsys):
+def test_a_failed_download_falls_back_on_the_pinned_compiler_and_says_why(tmp_path, source, downloads, capsys):
     drive = make_drive(tmp_path)  # (nothing served: 404)
     assert run(source, drive, "--fetch-mpy-cross") == 0
     out = capsys.readouterr().out
-    assert "could not download http://127.0.0.1:" in out and "shipping .py files" in out
-    assert "try --fetch-mpy-cross again once online" in out
-    assert "brisca/game.py" in files_on(drive)
+    assert "could not download http://127.0.0.1:" in out and "marked for CircuitPython" in out
+    assert (drive / "brisca" / "game.mpy").read_bytes()[:4] == install.MPY_HEADER
     assert not (tmp_path / "cache" / "brisca").exists() or not list((tmp_path / "cache" / "brisca").iterdir())
 
 
 @pytest.mark.parametrize("says", ["MicroPython v1.24.0 on 2024-10-25; mpy-cross emitting mpy v6.3",
-                                  "CircuitPython 10.3.1 on 2025-01-01; mpy-cross emitting mpy v6.3"])
+                                  "CircuitPython 10.2.1 on 2025-01-01; mpy-cross emitting mpy v6.3"])
 def test_a_download_that_is_not_that_compiler_is_not_kept(tmp_path, source, downloads, capsys, says):
     serve(downloads, 9, "print(%r)\n" % says)
     drive = make_drive(tmp_path)
     assert run(source, drive, "--fetch-mpy-cross") == 0
     out = capsys.readouterr().out
-    assert "is not CircuitPython 9's mpy-cross" in out and "shipping .py files" in out
-    assert "brisca/game.py" in files_on(drive)
+    assert "is not CircuitPython 9's mpy-cross" in out and "marked for CircuitPython" in out
+    assert (drive / "brisca" / "game.mpy").read_bytes()[:4] == install.MPY_HEADER
     assert not list((tmp_path / "cache" / "brisca").iterdir())
 
 
 def test_a_dry_run_fetches_nothing(tmp_path, source, downloads, capsys):
-    serve(downloads, 10, CP_MPY_CROSS % "10.3.1")
+    serve(downloads, 10, CP_MPY_CROSS % "10.2.1")
     drive = make_drive(tmp_path, CP10)
     assert run(source, drive, "--fetch-mpy-cross", "--dry-run") == 0
     assert "Would download http://127.0.0.1:" in capsys.readouterr().out
@@ -642,6 +649,6 @@ def test_a_dry_run_fetches_nothing(tmp_path, source, downloads, capsys):
 def test_mpy_cross_builds_are_found_for_the_computers_adafruit_builds_for():
     assert install.mpy_cross_asset("9.2.9", "Linux", "x86_64") == "linux-amd64/mpy-cross-linux-amd64-9.2.9.static"
     assert install.mpy_cross_asset("9.2.9", "Darwin", "arm64") == "macos/mpy-cross-macos-9.2.9-universal"
-    assert install.mpy_cross_asset("10.3.1", "Windows", "AMD64") == "windows/mpy-cross-windows-10.3.1.static.exe"
+    assert install.mpy_cross_asset("10.2.1", "Windows", "AMD64") == "windows/mpy-cross-windows-10.2.1.static.exe"
     assert install.mpy_cross_asset("9.2.9", "Linux", "aarch64") is None
     assert install.mpy_cross_url(8) is None  # (CircuitPython 8 is refused before this)
