@@ -518,12 +518,12 @@ def mpy_compiler(board_major, fetch=False):
 
 
 def compile_mpy(exe, files, workdir, first=None):
-    """Replace brisca/*.py with .mpy compiled by `exe` in `workdir` (None: a temporary folder)
-    (code.py, boot.py stay .py), each naming its
+    """Replace brisca/*.py with .mpy compiled by `exe` (code.py, boot.py stay .py), each naming its
     source by its module's name (a traceback's File "brisca.ui.app"): a name its import makes
-    anyway, where its path would be one more held for good. `first` (b"C"): the pinned MicroPython
-    compiler's files, their first byte set to it once the rest of their header is checked to be
-    what CircuitPython reads (MPY_HEADER)."""
+    anyway, where its path would be one more held for good. `workdir`: where the sources go for
+    the compiler (None: a temporary folder). `first` (b"C"): the pinned MicroPython compiler's
+    files, their first byte set to it once the rest of their header is checked to be what
+    CircuitPython reads (MPY_HEADER)."""
     if workdir is None:
         with tempfile.TemporaryDirectory() as tmp:
             return compile_mpy(exe, files, tmp, first)
@@ -819,10 +819,10 @@ def main(argv=None):
         use_circup = bool(which("circup")) and not args.no_circup
         tree, names = build_tree(args.source, with_libs=not use_circup)
         exe, first, note = mpy_compiler(info.version[0], args.fetch_mpy_cross and not args.dry_run)
-        if args.dry_run and args.fetch_mpy_cross and (first or not exe):
-            print("Would download %s (dry run: nothing fetched)" % (mpy_cross_url(info.version[0]) or
-                                                                  "nothing: no build for this computer"))
-        elif note:
+        url = mpy_cross_url(info.version[0]) if args.dry_run and args.fetch_mpy_cross and first else None
+        if url:
+            print("Would download %s (dry run: nothing fetched)" % url)
+        if note:
             print(note)
         if exe:
             tree = compile_mpy(exe, tree, None, first)
