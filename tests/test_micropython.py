@@ -19,22 +19,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 import mpytree  # noqa: E402 (after the sys.path set-up on purpose)
 
 
-# Every module that must run on MicroPython: all of brisca/ but the UI, which needs displayio, as
-# dotted names under brisca ("core", "save.slots"; a package by its own name).
-def device_modules():
-    out = []
-    for path in sorted((ROOT / "brisca").rglob("*.py")):
-        parts = path.relative_to(ROOT / "brisca").with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        if parts and parts[0] != "ui":
-            out.append(".".join(parts))
-    return out
-
-
-DEVICE_MODULES = device_modules()
-
-
 def tool(name):
     found = mpytree.binary(name)
     if not found:
@@ -79,58 +63,6 @@ def test_portable_under_micropython(module, function, mpy_tree):
     out = run.stdout + run.stderr
     assert run.returncode == 0, out
     assert " passed, 0 failed" in out, out
-
-
-# The heap each module needs to import from source as tools/install.py ships it without
-# CircuitPython's compiler (large modules in pieces that compile one at a time: brisca/pieces.py),
-# with what it imports, on the 64-bit stand-in, whose objects are about twice a board's: 32K
-# unless listed, measured figures rounded up. ai and search import core first, and endgame
-# imports ai (measured: core 44K, ai 46K, endgame 48K, search 43K; whole, before the pieces: 101K,
-# 108K, 112K, 112K). These move by a few K as the code around them changes: on this binary's
-# 32-byte blocks the peak is where a compile's allocation finds room, not only how much is free
-# (with the consts put in by value core compiles each piece in no more and holds 256 B less once
-# in, yet needs 44K where it needed 41K). Since hard's searches are loops on stacks of their own,
-# endgame's one large function needs 54K (49K as a recursion), search 47K (45K); ai 47K once the
-# hint's reasons became a function apart from _value (51K within it).
-SOURCE_HEAP = {"core": "46K", "ai": "50K", "endgame": "55K", "search": "48K"}
-
-
-@pytest.fixture(scope="session")
-def py_tree(tmp_path_factory):
-    """brisca/ and assets/ as tools/install.py ships them without CircuitPython's mpy-cross."""
-    import install
-    import slim
-
-    out = tmp_path_factory.mktemp("py")
-    for rel, data in slim.ship_in_pieces(install.game_files(ROOT)).items():
-        if rel.startswith(("brisca/", "assets/")):
-            (out / rel).parent.mkdir(parents=True, exist_ok=True)
-            (out / rel).write_bytes(data)
-    return out
-
-
-@pytest.mark.parametrize("module", DEVICE_MODULES)
-def test_module_compiles_from_source_on_a_small_heap(module, py_tree):
-    """Importing the .py itself (what a board without .mpy does) fits the heap SOURCE_HEAP gives
-    (32K unless listed) on the 64-bit stand-in."""
-    run = run_mp(["-c", "import brisca.%s" % module], py_tree, heap=SOURCE_HEAP.get(module, "32K"))
-    assert run.returncode == 0, run.stdout + run.stderr
-
-
-def test_the_portable_tests_pass_on_modules_shipped_in_pieces(py_tree, tmp_path):
-    """Every portable test on the .py tree a board without .mpy files gets, its large modules in
-    pieces: a module run piece by piece must behave as the whole one does."""
-    import shutil
-
-    tree = tmp_path / "tree"
-    shutil.copytree(py_tree, tree)
-    for path in PORTABLE.glob("*.py"):
-        shutil.copy(path, tree / path.name)
-    assert (tree / "brisca" / "core.src").is_file()  # (cut, as shipped)
-    for module in sorted({m for m, _ in mpytree.portable_tests()}):
-        run = run_mp(["-c", "import mprun", module], tree, heap="512K")
-        out = run.stdout + run.stderr
-        assert run.returncode == 0 and " passed, 0 failed" in out, out
 
 
 def test_portable_on_a_32_bit_micropython(mpy_tree, mp32):

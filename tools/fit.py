@@ -12,14 +12,11 @@ step, less what the stand-ins for CircuitPython's own modules take (on a board t
 - the peaks of the full script and of the 4-player hard script, from .mpy files;
 - a large block: after every screen change a 16 KB bytearray must still fit the least heap a
   PyBadge leaves Python, 120,000 B (BLOCK_HEAP; the heap is first fit: where it lands says whether
-  it would), in runs of their own;
-- the cold start from .py, as tools/install.py ships the game without CircuitPython's compiler
-  (a large module in pieces compiled one at a time: brisca/pieces.py): each module's compile peak
-  (tools/mp32/compile.mjs) over what the heap held when the game imported it (screens' modules
-  are imported one a poll here), and, for start-up's modules, over what it holds at the title
-  (more than when they load: an upper bound); a module another one imports as it loads, or a
-  handler imports, over what the heap held when that poll began (less than it held then: a lower
-  bound). The names table's part of a compile peak is what the table grew by in the game's poll.
+  it would), in runs of their own.
+
+All from .mpy files, as tools/install.py ships brisca/ to CircuitPython 9 and 10: a board loads
+them without compiling. (Compiling from .py, what it ships for a CircuitPython it does not know,
+costs several times a module's size at its peak: brisca.core alone about 66 KB.)
 
 The names table's pools are counted as a board holds them (names_over()): there the stand-ins'
 names are the firmware's, and ours fill pools of their own; "as_held_here" has the figures with
@@ -31,15 +28,12 @@ quarter of that in reserve for what the stand-ins cannot show (CircuitPython's o
 objects, fragmentation, garbage between collections). Host-only.
 """
 import argparse
-import concurrent.futures
 import json
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -47,9 +41,8 @@ sys.path.insert(0, str(HERE))
 
 import device_boot  # noqa: E402 (tools/ on the path first)
 import mpytree  # noqa: E402
-import slim  # noqa: E402
 
-BUDGET = 96_000  # resident peak, any screen, from .mpy; and the cold start from .py
+BUDGET = 96_000  # resident peak, any screen, from .mpy
 TITLE_BUDGET = 64_000
 REVISIT = 2048  # a screen shown again holds at most this much more than the first time
 BLOCK = 16384  # a block this large must still fit after every screen change,
@@ -57,7 +50,6 @@ BLOCK = 16384  # a block this large must still fit after every screen change,
 # reserve above 96,000 B is there for fragmentation, among others; and inside the budget the check
 # would be one of totals, not of fragmentation, since the peaks may take all of its 96,000 B.
 BLOCK_HEAP = 120_000
-_PARSING = threading.Lock()
 
 
 def pool_bytes(count):
@@ -109,36 +101,6 @@ def game(tree, script, probe=0):
     return out
 
 
-def compile_peak(tree_mpy, module, work, again=False):
-    """(heap in use before, after, smallest heap, the names table's growth) importing `module` from
-    .py over `tree_mpy`, the brisca modules it imports loaded first; `again`: the module compiled
-    and let go before (the names it makes are in the table then, as when the game imports it a
-    second time)."""
-    rel = module.replace(".", "/")
-    src = ROOT / (rel + ".py")
-    if not src.exists():
-        src = ROOT / rel / "__init__.py"
-        rel = rel + "/__init__"
-    t = pathlib.Path(work) / ("c-%s-%d" % (module, again))
-    shutil.rmtree(t, ignore_errors=True)
-    shutil.copytree(tree_mpy, t)
-    (t / (rel + ".mpy")).unlink()
-    with _PARSING:  # (CPython 3.11's ast.parse is not safe from two threads at once)
-        source = slim.strip_docstrings(src.read_bytes())  # as install.py ships it
-        shipped = slim.ship_in_pieces({rel + ".py": source})  # (a large one: its stub, its pieces)
-        pre = [m for m in mpytree.top_level_imports(src) if m.startswith("brisca") and m != module]
-    for name, data in shipped.items():
-        (t / name).write_bytes(data)
-    proc = subprocess.run(["node", str(mpytree.MP32 / "compile.mjs")] + ["--again"] * again + [str(t), module] + pre,
-                          capture_output=True, text=True, timeout=600, check=False)
-    shutil.rmtree(t, ignore_errors=True)
-    for line in proc.stdout.splitlines():
-        if line.startswith("COMPILE "):
-            _, _, before, after, heap, names = line.split()
-            return int(before), int(after), int(heap), int(names)
-    raise RuntimeError("compiling %s: %s" % (module, (proc.stdout + proc.stderr)[-300:]))
-
-
 def screens(views, stand_ins, stand_in_names, stand_in_count):
     """screen -> {"first", "max", "names"}: the heap in use less the stand-ins and less our part of
     the names table, at the screen's first appearance and at its largest; our names then (their
@@ -160,7 +122,6 @@ def measure(work):
         raise FileNotFoundError(missing)
     work = pathlib.Path(work)
     tree_mpy = device_boot.build(work / "mpy", True, True)
-    tree_py = device_boot.build(work / "py", False, True)
     run = device_boot.mp32_run(tree_mpy, "stand-ins")
     stand_ins = device_boot.mp32_figure(run, "STAND-INS")
     stand_in_names = device_boot.mp32_figure(run, "STAND-IN-NAMES")
@@ -188,64 +149,11 @@ def measure(work):
                            "peak_hard4": hard4["peak"] - stand_ins}
     fig["revisit"] = max(s["max"] - s["first"] for run in ("screens_full", "screens_hard4")
                          for s in fig[run].values())
-    # the cold start from .py: every import of the .py run, and start-up's modules at the title;
-    # a module the run imported before compiles again without making names (they stay in the
-    # table, counted in what the heap held): its second compile's cost
-    runs = [game(tree_py, "full"), game(tree_py, "hard4")]
     # how many names of ours at most (a board's 7th pool, 9 KB, comes past 1,260)
-    fig["our_names_most"] = max([v[3] for r in [full, hard4] + runs for v in r["views"]] + [
-        i[3] for r in runs for i in r["imports"] + r["nested"]]) - si_count
-    # pool_bytes() against the port: the names table less its text, at every screen of every run
+    fig["our_names_most"] = max(v[3] for r in [full, hard4] for v in r["views"]) - si_count
+    # pool_bytes() against the port: the names table less its text, at every screen of both runs
     fig["pools_unlike_port"] = ["%s: %d names, pools %d B, not %d" % (v[0], v[3], v[2] - v[4], pool_bytes(v[3]))
-                                for r in [full, hard4] + runs for v in r["views"] if v[2] - v[4] != pool_bytes(v[3])]
-
-    def ours(module):  # a module of ours compiled from .py (packages and board profiles apart)
-        return module not in ("brisca", "brisca.ui", "brisca.save") and "boards" not in module
-
-    # The names table grows by doubling its pools, so what an import adds to it depends on what came
-    # before: a compile measured alone may or may not add a pool the game's import does not, or
-    # the other way round. Each import's figure counts the names' growth in the game's own poll
-    # (for start-up's modules at the title, unknown: the compile's own). Each held figure is less
-    # over(): the names' pools as a board holds them, by how many names there are once it is in.
-    entries = []  # (held before, module, where, compiled before, the names' growth or None)
-    raw = []  # (the same held figures, the pools as held here)
-    for run in runs:
-        title = run["views"][0]
-        title_held = title[1] - stand_ins
-        entries += [(title_held - over(title[3]), m, "start-up", False, None) for m in run["modules"] if ours(m)]
-        raw += [title_held for m in run["modules"] if ours(m)]
-        seen = set()
-        for module, before, grown, count in run["imports"]:
-            entries.append((before - stand_ins - over(count), module, "screen", module in seen, grown))
-            raw.append(before - stand_ins)
-            seen.add(module)
-        # (at least: the module importing it held more)
-        for m, before, grown, count in run["nested"]:
-            if ours(m):
-                entries.append((before - stand_ins - over(count), m, "nested", False, grown))
-                raw.append(before - stand_ins)
-    wanted = sorted({(m, again) for _held, m, _where, again, _grown in entries})
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:  # (node processes: one a core)
-        peaks = list(pool.map(lambda w: compile_peak(tree_mpy, w[0], work, w[1]), wanted))
-    costs = {w: heap - before for w, (before, _after, heap, _names) in zip(wanted, peaks)}  # the most importing adds
-    names = {w: grown for w, (_before, _after, _heap, grown) in zip(wanted, peaks)}
-
-    def total(held, m, again, grown):
-        return held + costs[(m, again)] - names[(m, again)] + (names[(m, again)] if grown is None else grown)
-
-    cold = sorted(((total(held, m, again, grown), m, where + " again" * again, held)
-                   for held, m, where, again, grown in entries), reverse=True)
-    fig["as_held_here"]["cold_start"] = max(total(h, m, again, grown)
-                                            for h, (_held, m, _where, again, grown) in zip(raw, entries))
-    fig["cold_start"] = cold[0][0]
-    fig["cold_worst"] = ["%s (%s) %d" % (m, where, b) for b, m, where, _held in cold[:5]]
-    # docs/memory.md's worst moments: module, where, held before, what its import adds at its peak
-    fig["cold_worst_parts"] = [[m, where, held, b - held] for b, m, where, held in cold[:3]]
-    fig["cold_over"] = ["%s (%s) %d" % (m, where, b) for b, m, where, _held in cold if b > BUDGET]  # every one
-    fig["cold_count"] = len(cold)
-    fig["compile_costs"] = {m: c for (m, again), c in costs.items() if not again}
-    fig["recompile_costs"] = {m: c for (m, again), c in costs.items() if again}
-    fig["compile_names"] = {m + " again" * again: n for (m, again), n in names.items()}
+                                for r in [full, hard4] for v in r["views"] if v[2] - v[4] != pool_bytes(v[3])]
     return fig
 
 
@@ -256,8 +164,6 @@ def table(fig):
              "| the largest moment of the full script (menus, a game against the AI, pass-and-play) | %d | %d |"
              % (fig["peak_full"], BUDGET),
              "| the largest moment of a 4-player deal with three hard AIs | %d | %d |" % (fig["peak_hard4"], BUDGET),
-             "| cold start from .py: the largest compile peak over what the heap held (%s) | %d | %d |"
-             % (fig["cold_worst"][0].rsplit(" ", 1)[0], fig["cold_start"], BUDGET),
              "| a 16 KB block after every screen change: how far up the heap its end lies | %d | %d |"
              % (fig["block_end"], BLOCK_HEAP),
              "| a screen shown again: the most it holds over its first time (names apart) | %d | %d |"

