@@ -55,10 +55,11 @@ def missing():
     return None
 
 
-def run(args, cwd, pystack=None, heap=BOARD_HEAP, timeout=600):
-    """The VM run with `args` in `cwd` (its modules' folder), a heap of `heap` and a pystack of
-    `pystack` bytes (the VM's default, 2048, if None): a CompletedProcess, text captured."""
-    env = dict(os.environ, MICROPYPATH=str(cwd))
+def run(args, cwd, pystack=None, heap=BOARD_HEAP, timeout=600, path=()):
+    """The VM run with `args` in `cwd` (its modules' folder, then the folders in `path`), a heap of
+    `heap` and a pystack of `pystack` bytes (the VM's default, 2048, if None): a CompletedProcess,
+    text captured."""
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(str(p) for p in [cwd] + list(path)))
     env.pop("MICROPY_PYSTACK_BYTES", None)
     if pystack is not None:
         env["MICROPY_PYSTACK_BYTES"] = str(pystack)
@@ -96,7 +97,8 @@ import micropython
 from brisca import ai, core
 from brisca.notation import parse_rules
 
-level, count, hint = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "hint"
+level, count, flags = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(",")
+hint, stop = "hint" in flags, "stop" in flags
 total = bad = searched = top = 0
 for shape in sys.argv[4:]:
     rules = parse_rules(shape)
@@ -118,6 +120,8 @@ for shape in sys.argv[4:]:
             print("pystack exhausted: %s seed %d" % (shape, seed))
         ps = g = v = None
         gc.collect()
+        if bad and stop:
+            break
 print("PYSTACK %d B at the top level" % top)
 print("SEARCHED %d decisions" % searched)
 print("RESULT %d of %d deals exhausted the pystack" % (bad, total))
@@ -125,16 +129,34 @@ sys.exit(1 if bad else 0)
 '''
 
 
-def deals(tree, shapes=SHAPES, level="hard", count=2, pystack=BOARD_PYSTACK, heap=BOARD_HEAP, hint=True):
-    """Play the deals on the VM over the modules in `tree`: (exit status, output)."""
+def deals(tree, shapes=SHAPES, level="hard", count=2, pystack=BOARD_PYSTACK, heap=BOARD_HEAP, hint=True,
+          stop=False):
+    """Play the deals on the VM over the modules in `tree`: (exit status, output). stop: end at
+    the first deal that exhausts the pystack."""
     script = pathlib.Path(tree) / "cpvm_deals.py"
     script.write_text(DEALS_SCRIPT)
+    flags = ",".join(["hint"] * hint + ["stop"] * stop) or "-"
     try:
-        done = run([script.name, level, str(count), "hint" if hint else "no-hint"] + list(shapes), tree,
-                   pystack=pystack, heap=heap)
+        done = run([script.name, level, str(count), flags] + list(shapes), tree, pystack=pystack, heap=heap)
     finally:
         script.unlink()
     return done.returncode, (done.stdout + done.stderr).strip()
+
+
+def least_pystack(tree, shapes=SHAPES, level="hard", count=2, heap=BOARD_HEAP, hint=True, most=BOARD_PYSTACK):
+    """The deepest pystack use of the deals, whole calls counted: the least pystack (a multiple of
+    8 B, the VM's alignment) they all play in, by bisection up to `most`; None if not even that
+    does. (micropython.pystack_use() sees only the top of the chain, not a search's deepest call.)"""
+    if deals(tree, shapes, level, count, most, heap, hint, stop=True)[0]:
+        return None
+    lo, hi = 0, most  # exhausted at lo, fits in hi
+    while hi - lo > 8:
+        mid = (lo + hi) // 16 * 8
+        if deals(tree, shapes, level, count, mid, heap, hint, stop=True)[0]:
+            lo = mid
+        else:
+            hi = mid
+    return hi
 
 
 def main(argv=None):
@@ -146,6 +168,7 @@ def main(argv=None):
     ap.add_argument("--deals", type=int, default=2, help="deals of each shape (default 2)")
     ap.add_argument("--no-hint", dest="hint", action="store_false", help="seat 0 chooses at LEVEL too")
     ap.add_argument("--tree", help="a folder with brisca/ as .mpy (a CIRCUITPY drive's copy, say)")
+    ap.add_argument("--least", action="store_true", help="then the least pystack the deals fit in (bisection)")
     o = ap.parse_args(argv)
     why = missing()
     if why:
@@ -154,7 +177,10 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="cpvm-") as tmp:
         tree = o.tree or compile_tree(tmp)
         status, out = deals(tree, o.shapes or SHAPES, o.level, o.deals, o.pystack, o.heap, o.hint)
-    print(out)
+        print(out)
+        if o.least and not status:
+            print("DEEPEST %d B: the least pystack these deals fit in" % least_pystack(
+                tree, o.shapes or SHAPES, o.level, o.deals, o.heap, o.hint, o.pystack))
     return status
 
 
