@@ -28,9 +28,11 @@ import mpytree
 
 ROOT = mpytree.ROOT
 BINARY = ROOT.parent / "shared" / "circuitpython" / "circuitpython-unix32"
-BUILD = ("CircuitPython's unix port, built 32-bit with a pystack (../shared/circuitpython/README.md):\n"
-         "  git clone https://github.com/adafruit/circuitpython && cd circuitpython/ports/unix\n"
-         "  (apply ../shared/circuitpython/unix-pystack.patch; apt install gcc-multilib)\n"
+BUILD = ("CircuitPython's unix port (adafruit/circuitpython cd3da4a5d8), built 32-bit with a pystack sized\n"
+         "by MICROPY_PYSTACK_BYTES (../shared/circuitpython/README.md; unix-pystack.patch changes ports/unix/main.c):\n"
+         "  apt install gcc-multilib; git clone https://github.com/adafruit/circuitpython; cd circuitpython\n"
+         "  git checkout cd3da4a5d8; git submodule update --init lib/micropython-lib\n"
+         "  git apply unix-pystack.patch; cd ports/unix\n"
          "  make VARIANT=standard BUILD=build-std32p MICROPY_FORCE_32BIT=1 MICROPY_PY_FFI=0 \\\n"
          "    \"CFLAGS_EXTRA=-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_ENABLE_PYSTACK=1\" LDFLAGS_EXTRA=-static\n"
          "  then copy build-std32p/micropython to %s (or name it in BRISCA_CIRCUITPYTHON)" % BINARY)
@@ -79,14 +81,20 @@ def mark_circuitpython(path):
 
 def compile_tree(out, sources=(), skip=("ui",)):
     """brisca/ (without `skip`) as .mpy for CircuitPython (mpytree.compile_tree, then byte 0), with
-    its texts and weights; each path in `sources` copied beside it as .py, which the VM compiles
-    as it imports it: test files keep their asserts (mpy-cross -O strips them)."""
+    its texts and weights; each path in `sources` beside it as .py (add_sources): test files keep
+    their asserts, which mpy-cross -O would strip."""
     mpytree.compile_tree(out, skip=skip)
     for path in pathlib.Path(out).rglob("*.mpy"):
         mark_circuitpython(path)
-    for src in sources:
-        shutil.copy(str(src), str(pathlib.Path(out) / pathlib.Path(src).name))
+    add_sources(out, sources)
     return out
+
+
+def add_sources(tree, sources):
+    """Each path in `sources` into `tree` as it is, a .py: the VM compiles it at its import,
+    asserts kept."""
+    for src in sources:
+        shutil.copy(str(src), str(pathlib.Path(tree) / pathlib.Path(src).name))
 
 
 # The deals, run as a script: its module-level loop is the top of the chain, as code.py is a board's.
