@@ -41,7 +41,6 @@ SHAPES = ("p2", "p2 exchange spanish", "p2 open", "p2 notrump open", "p2 double"
           "p4 double", "p6 d36")
 BOARD_PYSTACK = 936  # CircuitPython 9's 1,536 B less the board's call chain down to the AI (docs/memory.md)
 BOARD_HEAP = "96K"
-SOAK_PYSTACK = 1536  # CircuitPython 9's default, the least a board has: the soak's chain is its own
 
 
 def binary():

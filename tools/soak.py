@@ -14,7 +14,8 @@ installs it): 32-bit objects and 16-byte heap blocks, as on a SAMD51, but it col
 between the soak's steps, so garbage made within a move counts against the heap too (stricter
 than a board). `unix` is the venv's `micropython -X heapsize=HEAP`: the same bytecode with 64-bit
 objects and 32-byte blocks, collecting whenever the heap is full. `cpvm` is CircuitPython's own
-VM (tools/cpvm.py): 32-bit, collecting whenever the heap is full, CircuitPython 9's pystack.
+VM (tools/cpvm.py): 32-bit, collecting whenever the heap is full, with the pystack a board leaves
+the game below its call chain (936 B), the soak's own frames on top.
 
 --no-search: medium plays where the mix has hard on 3 or more players, so brisca.search (hard's
 search on those tables, 4.4 KB more on a board) is never loaded. The default on mp32, whose 35K
@@ -71,7 +72,7 @@ def soak(games=1000, heap=None, seed=1, runtime="mp32", search=None, saves=True)
             exe = str(cpvm.binary()) if runtime == "cpvm" else mpytree.binary("micropython")
             cmd = [exe, "-X", "heapsize=" + heap, "-c",
                    "import soak_mp; soak_mp.run(%d, %d, %r, %r)" % (games, seed, search, saves)]
-            env["MICROPY_PYSTACK_BYTES"] = str(cpvm.SOAK_PYSTACK)  # (cpvm's; the unix binary has none)
+            env["MICROPY_PYSTACK_BYTES"] = str(cpvm.BOARD_PYSTACK)  # (cpvm's; the unix binary has none)
         t0 = time.time()
         run = subprocess.run(cmd, cwd=tmp, env=dict(env, MICROPYPATH=tmp), capture_output=True, text=True,
                              timeout=3600, check=False)
