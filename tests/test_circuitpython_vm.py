@@ -90,6 +90,14 @@ def test_whole_deals_at_every_table_shape_fit_the_pystack_a_board_leaves(level, 
               % (out.splitlines()[0], cpvm.least_pystack(tree, count=1)))
 
 
+def test_the_vm_runs_in_the_pystack_it_is_given(tree):
+    """A VM that ignored MICROPY_PYSTACK_BYTES (a build without the patch: 4 KB) would pass the
+    deals above whatever they need: in 512 B the modules import (256 B do not hold that) and hard
+    cannot decide."""
+    status, out = cpvm.deals(tree, ["p2"], "hard", 1, pystack=512)
+    assert status == 1 and "RESULT 1 of 1 deals exhausted the pystack" in out, out
+
+
 @pytest.fixture(scope="session")
 def drive(vm, tmp_path_factory):
     """What `tools/install.py --to DRIVE --no-circup` lays on a PyBadge's CircuitPython 10 drive."""
