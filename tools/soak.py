@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/soak.py                          # 32-bit MicroPython, 35K heap
     .venv/bin/python tools/soak.py --runtime unix --heap 58K
+    .venv/bin/python tools/soak.py --runtime cpvm --games 100
 
 Compiles brisca/ (without its UI) and tools/soak_mp.py with MicroPython's mpy-cross into a fresh
 folder, runs the games and reports the free heap after each: it must stay flat (no growth, and a
@@ -12,7 +13,9 @@ Runtimes: `mp32` is MicroPython's WebAssembly port under Node (tools/mp32/soak.m
 installs it): 32-bit objects and 16-byte heap blocks, as on a SAMD51, but it collects only
 between the soak's steps, so garbage made within a move counts against the heap too (stricter
 than a board). `unix` is the venv's `micropython -X heapsize=HEAP`: the same bytecode with 64-bit
-objects and 32-byte blocks, collecting whenever the heap is full.
+objects and 32-byte blocks, collecting whenever the heap is full. `cpvm` is CircuitPython's own
+VM (tools/cpvm.py): 32-bit, collecting whenever the heap is full, with the pystack a board leaves
+the game below its call chain (936 B), the soak's own frames on top.
 
 --no-search: medium plays where the mix has hard on 3 or more players, so brisca.search (hard's
 search on those tables, 4.4 KB more on a board) is never loaded. The default on mp32, whose 35K
@@ -25,6 +28,7 @@ import sys
 import tempfile
 import time
 
+import cpvm
 import mpytree
 
 ROOT = mpytree.ROOT
@@ -36,7 +40,7 @@ WARMUP = 5  # games before the heap must be flat: one of each table in soak_mp.T
 # (34K failed in the fourth game, at a resume); 36K since hard's searches are loops on stacks of
 # their own (35K fails in the first game), 62K on the 64-bit binary (61K fails after 18). Without
 # saves (--no-saves) the games alone run in 32K.
-DEFAULTS = {"mp32": ("36K", False), "unix": ("62K", True)}
+DEFAULTS = {"mp32": ("36K", False), "unix": ("62K", True), "cpvm": ("96K", True)}
 
 
 def heap_bytes(heap):
@@ -52,19 +56,25 @@ def soak(games=1000, heap=None, seed=1, runtime="mp32", search=None, saves=True)
     default_heap, default_search = DEFAULTS[runtime]
     heap = heap or default_heap
     search = default_search if search is None else search
-    missing = mpytree.mp32_missing() if runtime == "mp32" else None
+    missing = {"mp32": mpytree.mp32_missing, "cpvm": cpvm.missing}.get(runtime, lambda: None)()
     if missing:
         raise FileNotFoundError(missing)
+    env = dict(os.environ)
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
-        mpytree.compile_tree(tmp, extra=[ROOT / "tools" / "soak_mp.py"], skip=("ui", "lang"))
+        if runtime == "cpvm":
+            cpvm.compile_tree(tmp, [ROOT / "tools" / "soak_mp.py"], skip=("ui", "lang"))
+        else:
+            mpytree.compile_tree(tmp, extra=[ROOT / "tools" / "soak_mp.py"], skip=("ui", "lang"))
         if runtime == "mp32":
             cmd = ["node", str(mpytree.MP32 / "soak.mjs"), tmp, str(heap_bytes(heap)), str(games), str(seed),
                    "search" if search else "no-search", "saves" if saves else "no-saves"]
         else:
-            cmd = [mpytree.binary("micropython"), "-X", "heapsize=" + heap, "-c",
+            exe = str(cpvm.binary()) if runtime == "cpvm" else mpytree.binary("micropython")
+            cmd = [exe, "-X", "heapsize=" + heap, "-c",
                    "import soak_mp; soak_mp.run(%d, %d, %r, %r)" % (games, seed, search, saves)]
+            env["MICROPY_PYSTACK_BYTES"] = str(cpvm.BOARD_PYSTACK)  # (cpvm's; the unix binary has none)
         t0 = time.time()
-        run = subprocess.run(cmd, cwd=tmp, env=dict(os.environ, MICROPYPATH=tmp), capture_output=True, text=True,
+        run = subprocess.run(cmd, cwd=tmp, env=dict(env, MICROPYPATH=tmp), capture_output=True, text=True,
                              timeout=3600, check=False)
     out = {"free": [], "probes": [], "done": None, "seconds": time.time() - t0, "error": None, "heap": heap,
            "search": search}
@@ -100,7 +110,8 @@ def verdict(result):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runtime", choices=sorted(DEFAULTS), default="mp32",
-                    help="mp32: MicroPython's 32-bit WebAssembly port (default); unix: the venv's 64-bit micropython")
+                    help="mp32: MicroPython's 32-bit WebAssembly port (default); unix: the venv's 64-bit micropython; "
+                         "cpvm: CircuitPython's VM (tools/cpvm.py)")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--heap", help="heap size, e.g. 35K (the default on mp32), 58K (on unix)")
     ap.add_argument("--seed", type=int, default=1)

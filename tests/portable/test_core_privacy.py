@@ -41,7 +41,7 @@ def test_the_exchange_step_is_the_same_whoever_holds_the_seven():
     order = bytes(list(head) + [c for c in range(40) if c not in head])
     start = core.Game(core.Rules(2, 40, _EX), 0, 0).to_bytes()
     swapped = bytearray(order)
-    six = swapped.index(5)
+    six = swapped.index(b"\x05")  # (CircuitPython's bytes.index takes no int)
     swapped[3], swapped[six] = 5, 6  # the 6 of coins dealt in place of the 7
     compare(start, order, bytes(swapped), bytes((33, 34, core.PASS)), 1)
     gc.collect()

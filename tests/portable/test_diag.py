@@ -7,7 +7,8 @@ from brisca import core, diag  # (core first: the speed check plays with it)
 def test_runtime_names_the_implementation_and_its_version():
     text = diag.runtime()
     name = sys.implementation.name
-    assert text.split()[0] == {"micropython": "MicroPython", "cpython": "CPython"}.get(name, name), text
+    names = {"micropython": "MicroPython", "circuitpython": "CircuitPython", "cpython": "CPython"}
+    assert text.split()[0] == names.get(name, name), text
     assert text.split()[1].count(".") == 2 and core.PLAY == 0
 
 
