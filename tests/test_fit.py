@@ -9,12 +9,12 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
 import fit  # noqa: E402
+from conftest import need_mp32  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def figures(tmp_path_factory):
-    if fit.mpytree.mp32_missing():
-        pytest.skip(fit.mpytree.mp32_missing())
+    need_mp32()  # (a module's fixture cannot use the mp32 fixture, which is one test's)
     return fit.measure(tmp_path_factory.mktemp("fit"))
 
 
