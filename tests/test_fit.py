@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
 import fit  # noqa: E402
-from conftest import need_mp32  # noqa: E402
+from tests.conftest import need_mp32  # noqa: E402
 
 
 @pytest.fixture(scope="module")
