@@ -82,6 +82,7 @@ class Privacy:
         self.holder = None
         self.frames = 0
         self.handovers = 0
+        self.faces_drawn = 0  # frames whose hand shows faces (to its holder)
         self.pixels = pixels
         board.on_refresh = self.check
 
@@ -96,6 +97,13 @@ class Privacy:
             allowed = 0 if self.holder is None else 1 << self.holder
             assert faces & ~allowed == 0, "frame %d shows seat faces %s to holder %s" % (
                 self.frames, bin(faces), self.holder)
+            # what the hand's tiles draw, whatever that flag says: a face (tile < 40, the card's
+            # number) is one of the cards of the player holding the board, in every mode
+            mine = app.game.hand(self.holder) if self.holder is not None else ()
+            drawn = [h[0] for h in app.table.hand if not h.hidden and h[0] < 40]
+            assert all(c in mine for c in drawn), "frame %d draws faces %s to holder %s" % (
+                self.frames, drawn, self.holder)
+            self.faces_drawn += bool(drawn)
         if self.pixels and self.board.render:
             self.board.display.refresh()  # draw the frame now, to look at it
             if s == "handover":
@@ -141,7 +149,7 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(mode, render):
         app.step(btn)
     assert app.screen == "result"
     assert watch.handovers >= 4
-    assert watch.frames > 50
+    assert watch.frames > 50 and watch.faces_drawn > 10
 
 
 @pytest.mark.parametrize("profile,seed", [("pybadge", 1), ("clue", 2), ("s3_reverse_tft", 3)])
