@@ -61,6 +61,14 @@ def make_app(profile="pybadge", store=None, seed=7, render=True, drive=None):
     return board, app
 
 
+def assert_real_ai(app):
+    """Every AI seat is played by brisca.ai at the level chosen (brisca.ui.seating plays a lower
+    level, or a stub, only when the AI cannot start: a whole match must not pass on a stand-in)."""
+    assert app.level == app.settings.level, (app.level, app.settings.level)
+    kinds = {type(p).__module__ + "." + type(p).__name__ for p in app.players.values()}
+    assert kinds <= {"brisca.ai.Player"} and len(app.players) == app.game.n - len(app.humans), kinds
+
+
 def press(app, *buttons):
     for b in buttons:
         app.step(b)

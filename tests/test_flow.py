@@ -7,7 +7,8 @@ import pytest
 
 from brisca.ui import board as B
 from tests import screen
-from tests.test_app import EDGE, NAVY, WHITE, count_colour, make_app, press, setup_mode
+from tests.test_app import (EDGE, NAVY, WHITE, assert_real_ai, count_colour, goto_item, make_app, press,
+                            set_value, setup_mode)
 
 ALL = (B.BTN_LEFT, B.BTN_RIGHT, B.BTN_UP, B.BTN_DOWN, B.BTN_A, B.BTN_B, B.BTN_START, B.BTN_SELECT)
 
@@ -32,6 +33,7 @@ def test_each_mode_plays_a_match_to_the_result(mode, profile):
     press(app, B.BTN_A)
     assert app.screen == "table"
     assert app.game.n == (2, 2, 3, 4, 4)[mode]
+    assert_real_ai(app)
     rng = random.Random(mode)
     for _ in range(4000):
         if app.screen == "result":
@@ -49,6 +51,7 @@ def test_each_mode_plays_a_match_to_the_result(mode, profile):
         assert any(c in board.pixel_history for c in (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040))  # trump colour
     press(app, B.BTN_A)  # Play again
     assert app.screen in ("table", "handover") and not app.game.is_over()
+    assert_real_ai(app)
 
 
 def test_longer_match_saves_and_resumes():
@@ -79,6 +82,7 @@ class Privacy:
         self.holder = None
         self.frames = 0
         self.handovers = 0
+        self.faces_drawn = 0  # frames whose hand shows faces (to its holder)
         self.pixels = pixels
         board.on_refresh = self.check
 
@@ -93,6 +97,13 @@ class Privacy:
             allowed = 0 if self.holder is None else 1 << self.holder
             assert faces & ~allowed == 0, "frame %d shows seat faces %s to holder %s" % (
                 self.frames, bin(faces), self.holder)
+            # what the hand's tiles draw, whatever that flag says: a face (tile < 40, the card's
+            # number) is one of the cards of the player holding the board, in every mode
+            mine = app.game.hand(self.holder) if self.holder is not None else ()
+            drawn = [h[0] for h in app.table.hand if not h.hidden and h[0] < 40]
+            assert all(c in mine for c in drawn), "frame %d draws faces %s to holder %s" % (
+                self.frames, drawn, self.holder)
+            self.faces_drawn += bool(drawn)
         if self.pixels and self.board.render:
             self.board.display.refresh()  # draw the frame now, to look at it
             if s == "handover":
@@ -138,7 +149,7 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(mode, render):
         app.step(btn)
     assert app.screen == "result"
     assert watch.handovers >= 4
-    assert watch.frames > 50
+    assert watch.frames > 50 and watch.faces_drawn > 10
 
 
 @pytest.mark.parametrize("profile,seed", [("pybadge", 1), ("clue", 2), ("s3_reverse_tft", 3)])
@@ -181,4 +192,42 @@ def test_two_button_board_reaches_every_menu_item_and_plays():
         if app.screen == "result":
             break
         app.step(B.BTN_A if app.screen in ("table", "deal_over") else 0)
+    assert app.screen == "result"
+
+
+@pytest.mark.parametrize("broken,plays,says", [(("hard",), "medium", "Hard AI failed: Medium"),
+                                               (("hard", "medium", "easy"), None, "Hard AI failed: random")])
+def test_an_ai_that_cannot_start_gives_way_to_a_lower_level_and_the_player_is_told(monkeypatch, broken, plays,
+                                                                                   says):
+    """brisca.ui.seating: the next level down that starts plays (the stub when none does), and the
+    table's status line says so, over the AI's first turn too; the match still plays out."""
+    from brisca import ai
+
+    real = ai.Player
+
+    def player(rules, level="medium", seed=0):
+        if level in broken:
+            raise MemoryError("no room for the %s AI" % level)
+        return real(rules, level, seed)
+
+    monkeypatch.setattr(ai, "Player", player)
+    board, app = make_app("pybadge", seed=5, render=True)
+    setup_mode(app, 0)
+    set_value(app, "level", 2)  # Hard
+    goto_item(app, "start")
+    press(app, B.BTN_A)
+    assert app.screen == "table" and app.settings.level == "hard" and app.level == plays
+    kinds = {type(p).__name__ for p in app.players.values()}
+    assert kinds == ({"Player"} if plays else {"_StubPlayer"})
+    seen = False
+    for _ in range(3):  # (whoever leads: the notice outlasts the AI's first move)
+        board.display.refresh()
+        seen = seen or says in [row[4] for row in screen.visible(app)]
+        app.step(0)
+    assert seen, screen.visible(app)
+    rng = random.Random(3)
+    for _ in range(4000):
+        if app.screen == "result":
+            break
+        app.step(play_policy(app, rng))
     assert app.screen == "result"

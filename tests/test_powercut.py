@@ -7,7 +7,7 @@ import pytest
 
 from brisca import core, notation
 from brisca.ui import board as B
-from tests.test_app import make_app, press
+from tests.test_app import assert_real_ai, make_app, press
 
 MODES = ("vs_ai", "two_humans", "three_players", "teams_ai", "teams_humans")
 
@@ -32,6 +32,7 @@ def test_a_power_cut_after_any_move_resumes_right_there(mode, rules):
     from brisca.ui import seating
 
     seating.new_game(app, notation.preset(rules, players))
+    assert_real_ai(app)
     store = app.store
     moves = cuts = writes = 0
     last = app.game.to_bytes()
@@ -65,6 +66,7 @@ def test_a_power_cut_after_any_move_resumes_right_there(mode, rules):
             press(app, B.BTN_A)
             assert app.screen in ("table", "handover")
             assert app.game.to_bytes() == saved and state(app.game) == state(g)
+            assert_real_ai(app)
             cuts += 1
     assert app.screen == "result" and moves > 40 and cuts > 5
     assert store.load_game() is None  # the match is over: not offered again

@@ -20,6 +20,15 @@ BOARDS = ("pybadge", "clue", "s3_reverse_tft")  # 160x128, 240x240, 240x135
 LONG_NAMES = ["WWWWWWWW", "MMMMMMMM"]  # the longest a player can type
 
 
+def shows_whole(text_obj, text):
+    """Whether a Text's tiles, read back glyph by glyph, draw every line of `text` whole, each on a
+    row of its own: what the screen shows, not the flag (Text.cut) the code under test sets."""
+    grid = text_obj.grid
+    drawn = ["".join(screen.char(grid[c, r]) for c in range(grid.width)).strip() for r in range(grid.height)]
+    lines = text.split("\n") if text else []
+    return len(lines) <= len(drawn) and all(drawn[i] == line.strip() for i, line in enumerate(lines))
+
+
 class Cuts:
     """Every text that did not fit, as (screen, text), from the moment the app exists."""
 
@@ -30,7 +39,7 @@ class Cuts:
 
         def checked(text_obj, text, color=None, bg=None):
             real(text_obj, text, color, bg)
-            if text_obj.cut:
+            if not shows_whole(text_obj, text):
                 self.found.append((self.app.screen if self.app else "?", text))
 
         monkeypatch.setattr(Text, "set", checked)
@@ -335,6 +344,21 @@ def test_the_exchange_prompt_fits(cuts):
             seating.play(app, _game_at_exchange())
             cuts.look(app)
             assert app.table.status.text in (app.t("exch_q7"), app.t("exch_q2")), app.table.status.text
+    assert cuts.found == [], cuts.found[:8]
+
+
+def test_the_notice_of_an_ai_that_cannot_start_fits(cuts):
+    """brisca.ui.seating's notice at the table (the level chosen, the one playing instead, or the
+    stub's word), the longest level names of each language."""
+    for profile in BOARDS:
+        for code in lang.LANGS:
+            app = new_app(cuts, profile, code)
+            seating.play(app, core.Game(core.Rules(2), 1))
+            for chosen, lower in (("hard", "medium"), ("medium", "easy"), ("hard", "ai_stub")):
+                app.status = app.t("ai_down", app.t(chosen), app.t(lower))
+                app.dirty = True
+                cuts.look(app)
+                assert app.table.status.text == app.status
     assert cuts.found == [], cuts.found[:8]
 
 

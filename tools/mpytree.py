@@ -13,7 +13,8 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PORTABLE = ROOT / "tests" / "portable"
+TESTS = ROOT / "tests"
+PORTABLE = TESTS / "portable"
 BIN = pathlib.Path(sys.executable).parent
 
 
@@ -64,14 +65,16 @@ def source_name(rel):
 
 def compile_tree(out, extra=(), skip=("ui",)):
     """brisca/ without the subpackages or modules in `skip` (by name, "lang" for brisca/lang.py),
-    then each path in `extra` at the top level; with brisca.lang, its texts (assets/lang) too."""
+    then each path in `extra` at the top level; with brisca.lang, its texts (assets/lang) too.
+    The game's modules get -O3 as a board gets them; test code (under tests/) gets no -O at all,
+    since -O1 and above drop every `assert` (tests/portable/test_asserts.py fails if they are)."""
     for src in sorted((ROOT / "brisca").rglob("*.py")):
         rel = src.relative_to(ROOT)
         if rel.parts[1] not in skip and rel.with_suffix("").parts[1] not in skip:
             compile_one(src, rel, out)
     for src in extra:
         src = pathlib.Path(src)
-        compile_one(src, src.name, out)
+        compile_one(src, src.name, out, lines=TESTS in src.resolve().parents)
     if "lang" not in skip:
         shutil.copytree(ROOT / "assets" / "lang", pathlib.Path(out) / "assets" / "lang", dirs_exist_ok=True)
     if "net" not in skip and (ROOT / "assets" / "hard.net").exists():  # hard's weights (brisca.net)

@@ -4,6 +4,7 @@ brisca.ui.match holds what the table needs while a game is on."""
 
 from brisca import core
 from brisca.save.settings import LEVELS, MODES, index_of
+from brisca.ui.text import TITLE
 
 # Modes of brisca.save.settings.MODES: (players, human seats); with 4 or 6 even seats play odd ones
 MODE_SEATS = ((2, (0,)), (2, (0, 1)), (3, (0,)), (4, (0,)), (4, (0, 2)), (6, (0,)))
@@ -103,7 +104,7 @@ def seat(app):
     app.players = {}
     for s in range(g.n):
         if s not in humans:
-            app.players[s] = _make_ai(g.rules, level, bits(app))
+            app.players[s] = _make_ai(app, g.rules, bits(app))
     name_seats(app)
     # One view serves whoever decides (an AI's search, a human's hint): one seat decides at a time,
     # and a fill leaves nothing of the seat before (core.View.fill).
@@ -114,8 +115,12 @@ def seat(app):
     app.pause_t0 = 0
     app.turn_token = -1
     app.hint_card = 255
-    app.status = ""
-    app.status_color = None
+    if app.level != level:  # the player is told: the table's status line, over the first trick
+        app.status = app.t("ai_down", app.t(level), app.t(app.level or "ai_stub"))
+        app.status_color = TITLE
+    else:
+        app.status = ""
+        app.status_color = None
     app.handover_to = -1
     app.exported = None
     return True
@@ -138,12 +143,17 @@ def name_seats(app):
             names.append(app.t("ai_n", ai_no))
 
 
-def _make_ai(rules, level, seed):
-    """An AI player (brisca.ai, loaded with the first one); the stub if it cannot start."""
-    try:
-        from brisca import ai
+def _make_ai(app, rules, seed):
+    """An AI player (brisca.ai, loaded with the first one) at app.level, else at the next level
+    down that starts (app.level says which: seat() tells the player); the stub (app.level None)
+    if none can start, so a broken AI never stops the game."""
+    while app.level:
+        try:
+            from brisca import ai
 
-        return ai.Player(rules, level, seed & 0x3FFFFFFF)
-    except Exception as e:  # an AI that cannot start (or is missing) must not stop the game
-        print("ai:", e)
-    return _StubPlayer(rules, level, seed)
+            return ai.Player(rules, app.level, seed & 0x3FFFFFFF)
+        except Exception as e:
+            print("ai:", app.level, e)
+        i = LEVELS.index(app.level)
+        app.level = LEVELS[i - 1] if i else None
+    return _StubPlayer(rules, "", seed)

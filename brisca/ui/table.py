@@ -4,7 +4,7 @@ the last trick and the handover between two humans (drawn by brisca.ui.tableview
 from brisca import core
 from brisca.ui import board as B
 from brisca.ui import match
-from brisca.ui.text import GOLD, TEXT
+from brisca.ui.text import GOLD, TEXT, TITLE
 
 
 def sheet_style(app):
@@ -112,8 +112,9 @@ class Screen:
             p.start(g.view(seat, into=app.seat_view), app.ai_budget_ms)  # None: the level's own cap
             app.thinking = seat
             self.think_t0 = now
-            app.status = self.turn_text(seat)
-            app.status_color = None
+            if app.status_color != TITLE:  # (seating's notice of a failed AI stays over the trick)
+                app.status = self.turn_text(seat)
+                app.status_color = None
             progress.set(0)
             app.dirty = True
             return True

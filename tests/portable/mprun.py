@@ -8,6 +8,11 @@ Runs the named `test_*` functions of MODULE (all of them if none is named); the 
 import gc
 import sys
 
+try:  # the canary: compiled with -O (mpy-cross drops asserts from -O1), no check below could fail
+    assert False
+    sys.exit("asserts are stripped: compile test code without -O (tools/mpytree.py)")
+except AssertionError:
+    pass
 module = __import__(sys.argv[1])
 names = sys.argv[2:] or sorted(n for n in dir(module) if n.startswith("test_"))
 passed = failed = 0
