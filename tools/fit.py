@@ -12,7 +12,8 @@ step, less what the stand-ins for CircuitPython's own modules take (on a board t
 - the peaks of the full script and of the 4-player hard script, from .mpy files;
 - a large block: after every screen change a 16 KB bytearray must still fit the least heap a
   PyBadge leaves Python, 120,000 B (BLOCK_HEAP; the heap is first fit: where it lands says whether
-  it would), in runs of their own;
+  it would), in runs of their own; and, from the heap's map in those runs, in the split heap a
+  PyBadge on CircuitPython 10 would have (block_in_areas());
 - the cold start from .py, as tools/install.py ships the game without CircuitPython's compiler
   (a large module in pieces compiled one at a time: brisca/pieces.py): each module's compile peak
   (tools/mp32/compile.mjs) over what the heap held when the game imported it (screens' modules
