@@ -132,6 +132,12 @@ def test_the_split_heap_model_finds_a_block_only_within_one_area():
     # the same free room, but half at the end of area 3 and half at the start of area 4: no object
     # straddles two areas
     assert fit.block_in_areas(_areas_map("h", "h", "h", "hhhh.", ".hhhhhhh", "h"))[0] < 16384
+    # an object here lying across the end of area 3 goes, on a board, to the first room that holds
+    # it: the start of area 4
+    areas = fit.split_areas()
+    start4 = sum(a[1] for a in areas[:4])
+    straddling = _areas_map("h", "h", "h", "h")[:start4 - 590] + "h" + "=" * 599
+    assert fit.block_in_areas(straddling) == ((areas[4][1] - 600) * 16, "in area 4")
     # live blocks spread over every area: no 16 KB anywhere (in the 64 KB area, 440 blocks at most)
     spread = ".h.h.h.h."
     assert fit.block_in_areas(_areas_map(*[spread] * 6)) == (441 * 16, "in area 4")
