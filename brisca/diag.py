@@ -24,7 +24,9 @@ def runtime():
 
 
 def free():
-    """Bytes free on the heap after a collection; -1 where the runtime does not say (CPython)."""
+    """Bytes free on the heap after a collection, as gc.mem_free() says; -1 where the runtime does
+    not say (CPython). On CircuitPython 10 that counts the outer heap's largest free block too, the
+    room a new heap area could still take (docs/memory.md, "A PyBadge's heap")."""
     gc.collect()
     f = getattr(gc, "mem_free", None)
     return f() if f is not None else -1

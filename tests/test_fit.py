@@ -80,3 +80,52 @@ def test_the_names_pools_are_charged_as_a_board_holds_them_either_way():
     assert fit.names_over(435 + 648, 435) == -4496
     assert fit.names_over(435 + 1201, 435) == 4496
     assert fit.names_over(435, 435) == 0
+
+
+def test_a_16_kb_block_fits_a_pybadges_split_heap_after_every_screen_change(figures, mp32):
+    # the same block in the areas CircuitPython 10 would have (fit.block_in_areas(): the heap's map
+    # at each screen change of both scripts laid over them); held at the estimate, 149,500 B, its
+    # low end (146,500 B) reported beside it
+    held = figures["areas_block"]
+    assert held["screens"] >= 20 and held["heap"] == fit.PYBADGE_HEAP, held
+    assert held["least_room"] >= fit.BLOCK, (held, figures["areas_block_least"])
+
+
+def test_a_pybadges_areas_grow_as_circuitpython_adds_them():
+    # 8 KB first (CIRCUITPY_HEAP_START_SIZE: 496 blocks after its tables), then each area as large
+    # as those before it together, the last one what is left
+    areas = fit.split_areas(149_500)
+    assert [a[0] for a in areas[:5]] == [8192, 8240, 16432, 32800, 65536], areas
+    assert areas[0][1] == 496 and sum(a[0] for a in areas) <= 149_500 < sum(a[0] for a in areas) + 100
+    assert fit.area_bytes(496) == 8240 and fit.area_pool_blocks(8240) == 496
+
+
+def _areas_map(*parts):
+    """A heap map over a PyBadge's areas: per area, a string of runs, "h" an object filling its
+    run of that area's blocks, "." free; e.g. ("h", ".h") = area 0 full, area 1 half free."""
+    kinds = ""
+    for (_size, n), part in zip(fit.split_areas(), parts):
+        runs = [n * (k + 1) // len(part) - n * k // len(part) for k in range(len(part))]
+        kinds += "".join("h" + "=" * (r - 1) if c == "h" else "." * r for c, r in zip(part, runs))
+    return kinds
+
+
+def test_the_split_heap_model_finds_a_block_only_within_one_area():
+    assert fit.block_in_areas("")[0] >= 60_000  # nothing held: the 64 KB area is there to take
+    # the 32 KB area (3) half free: 16 KB and a little more
+    assert fit.block_in_areas(_areas_map("h", "h", "h", "h.", "h", "h")) == (992 * 16, "in area 3")
+    # the same free room, but half at the end of area 3 and half at the start of area 4: no object
+    # straddles two areas
+    assert fit.block_in_areas(_areas_map("h", "h", "h", "hhhh.", ".hhhhhhh", "h"))[0] < 16384
+    # an object here lying across the end of area 3 goes, on a board, to the first room that holds
+    # it: the start of area 4
+    areas = fit.split_areas()
+    start4 = sum(a[1] for a in areas[:4])
+    straddling = _areas_map("h", "h", "h", "h")[:start4 - 590] + "h" + "=" * 599
+    assert fit.block_in_areas(straddling) == ((areas[4][1] - 600) * 16, "in area 4")
+    # live blocks spread over every area: no 16 KB anywhere (in the 64 KB area, 440 blocks at most)
+    spread = ".h.h.h.h."
+    assert fit.block_in_areas(_areas_map(*[spread] * 6)) == (441 * 16, "in area 4")
+    # more held than the areas take: no room at all
+    blocks = sum(a[1] for a in fit.split_areas())
+    assert fit.block_in_areas("h" * (blocks + 1)) == (0, "the areas hold no more")

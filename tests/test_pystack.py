@@ -5,6 +5,7 @@ exhausted" (a hint too: ai.hint() plays as hard). Checked on MicroPython's 32-bi
 (tools/mp32/pystack.mjs), a board's 4-byte words, on the tables whose searches go deepest: 2 players
 from the last drawing trick (Briscolone with open hands: 12 cards), 3 players with 32 cards, double
 with 4, and 6 players."""
+import json
 import subprocess
 
 import mpytree
@@ -20,3 +21,27 @@ def test_hard_and_its_hints_fit_the_pystack_a_board_leaves_them(mp32):
     out = run.stdout + run.stderr
     assert run.returncode == 0 and "RESULT 0 of %d deals" % (DEALS * len(SHAPES)) in out, out
     assert int(out.split("SEARCHED ")[1].split()[0]) >= 5 * DEALS * len(SHAPES), out  # (else nothing was measured)
+
+
+def _chain(code_py):
+    """mp32.mjs' boardChain() on `code_py`'s source: (the board's, the driver's) pystack bytes."""
+    script = ("import { boardChain } from %s;\nconst c = await boardChain(process.argv[1], "
+              "'def poll():\\n    app.loop(1)\\n    return 0');\nconsole.log('CHAIN', c.board, c.port, c.missing);"
+              % json.dumps(str(mpytree.MP32 / "mp32.mjs")))
+    run = subprocess.run(["node", "--input-type=module", "-e", script, code_py], capture_output=True, text=True,
+                         timeout=60, cwd=str(mpytree.MP32))
+    words = (run.stdout + run.stderr).split("CHAIN ")[-1].split()
+    assert run.returncode == 0 and len(words) == 3, run.stdout + run.stderr
+    return int(words[0]), int(words[1])
+
+
+def test_the_boards_call_chain_above_the_loop_is_measured_on_code_py(mp32):
+    # code.py's module, start() and main() against the drivers' poll() (tools/mp32/game.mjs takes the
+    # difference from the pystack before a traced run): 280 B against 96 B
+    source = (mpytree.ROOT / "code.py").read_text(encoding="utf-8")
+    board, port = _chain(source)
+    assert 0 < port < board < 600, (board, port)
+    # one more frame between start() and main() shows
+    deeper = source.replace("        main()\n", "        (lambda: main())()\n", 1)
+    assert deeper != source
+    assert _chain(deeper)[0] > board

@@ -22,7 +22,17 @@ BLOCK = 16  # bytes a heap block, on the 32-bit port as on a SAMD51
 def read(path):
     """(the heap's start address, its blocks' kinds as one string, its bytes, the names' text)."""
     with open(path + ".map") as f:
-        text = f.read()
+        start, kinds = map_kinds(f.read())
+    with open(path + ".bin", "rb") as f:
+        data = f.read()
+    with open(path + ".names") as f:
+        names = f.read()
+    return start, kinds, data, names
+
+
+def map_kinds(text):
+    """(the heap's start address, its blocks' kinds as one string: "." free, "=" a tail, a letter
+    a head) from micropython.mem_info(1)'s text."""
     start = int(text.split("GC memory layout; from ")[1].split(":")[0], 16)
     kinds = []
     for line in text.split("GC memory layout")[1].splitlines()[1:]:
@@ -31,11 +41,7 @@ def read(path):
             at = int(m.group(1), 16) // BLOCK
             kinds.extend("." * (at - len(kinds)))
             kinds.extend(m.group(2))
-    with open(path + ".bin", "rb") as f:
-        data = f.read()
-    with open(path + ".names") as f:
-        names = f.read()
-    return start, "".join(kinds), data, names
+    return start, "".join(kinds)
 
 
 class Heap:

@@ -23,21 +23,86 @@
 // fits a heap of that size; tools/fit.py's BLOCK_HEAP). With MP32_DUMP=<screen>:<n>:<path> set, the n-th time that
 // screen shows, the heap as it is then goes to <path>.map (the port's map of its blocks),
 // <path>.bin (its bytes) and <path>.names (the names table), for tools/heapref.py, and the run
-// ends.
+// ends. With MP32_MAPS=<folder> set, each time the game shows another screen the heap's map goes to
+// <folder>/<poll>-<screen>.map (tools/fit.py models a board's split heap from it).
 // "IMPORT <module> <bytes> <names> <count>": a poll imported a screen's module (the app loads them
 // one a poll here), the heap in use when it began, how much the table of names grew in it, and
 // how many names it held after. "NESTED <module> <bytes> <names> <count>": a brisca module a poll
 // loaded besides that one (imported by a module as it loaded, or by a handler), the same figures
 // for that poll. "MODULES ...": what start-up loaded, at the first screen.
+// MP32_PYSTACK_TRACE=1: the pystack a board would use (Python's frames, outside the heap), on the
+// port's build with sys.settrace: at every call of a function of the game (brisca/, code.py, the
+// libraries; not the stand-ins, which are C on a board, nor the player, nor what they call) the
+// pystack in use up to the end of its frame, as the board's frames hold it (the settrace build's
+// frames are SETTRACE_BYTES larger each, its tracer's own frame apart), with the board's call chain
+// above App.loop (code.py's module, start(), main(): mp32.mjs' boardChain(), measured on code.py
+// itself) taken from the pystack before anything runs. At the end "PYSTACK <bytes> of 1536 at
+// <function> (<file>)": the deepest, against CircuitPython 9's pystack (1,536 B), and "PYSTACK-AI
+// <bytes>": the chain above the AI (the deepest end of Table.ai_turn's or a hint's frame); exit
+// status 4 once the deepest is over 1,536 B. The run's own pystack is 8 KB (the stand-ins' frames
+// are no board's), its heap as asked (the tracer's frame objects are garbage each step).
 import fs from "node:fs";
-import { boot } from "./mp32.mjs";
+import path from "node:path";
+import { boot, boardChain, BOARD_PYSTACK, SETTRACE_BYTES } from "./mp32.mjs";
 
 const [tree, script = "full", heapArg = String(1 << 20)] = process.argv.slice(2);
 if (!tree) {
   console.error("usage: node game.mjs TREE [full|boot|resume|hard4|stand-ins] [HEAP_BYTES]");
   process.exit(2);
 }
-const vm = await boot(tree, parseInt(heapArg, 10), ["firmware", "lib"]);
+// the game's loop one poll a step (a call from JavaScript: its frame is the driver's chain)
+const POLL = "def poll():\n    app.loop(1)\n" +
+  "    r = '%s %s %d %d' % (app.screen, app.loaded, app.imports, len(__import__('sys').modules))\n";
+const tracing = process.env.MP32_PYSTACK_TRACE === "1";
+const chain = tracing ? await boardChain(fs.readFileSync(path.join(tree, "code.py"), "utf8"), POLL + "    return r")
+  : null;
+const vm = await boot(tree, parseInt(heapArg, 10), ["firmware", "lib"], tracing ? { settrace: true, pystack: 2048 } : {});
+if (tracing) vm.reserve(chain.missing);
+function stackCheck(where, e) { // a step that ran out of the pystack ends the run
+  if (e !== undefined && String(e).includes("pystack exhausted")) {
+    console.log("PYSTACK exhausted (%d B) %s: %s", vm.pystackBytes, where, String(e).split("\n").slice(-2).join(" "));
+    process.exit(4);
+  }
+}
+// The stand-ins' and the player's files (as their frames name them): not the game's frames.
+const notOurs = fs.readdirSync(path.join(tree, "firmware")).flatMap((name) => [name.replace(/\.mpy$/, ""),
+  name.replace(/\.mpy$/, ".py")]);
+// The tracer (see the top): `_deep` [deepest, its function, its file, the chain above the AI]; `_T` the
+// pystack the tracer's call itself takes (measured on a call from here: _cal's own use against
+// what the tracer saw at its start).
+const TRACER = `from micropython import pystack_use as _use
+from sys import settrace as _settrace
+_deep = [0, '', '', 0]
+_T = [0, 0]
+_NOT = ${JSON.stringify(notOurs)}
+def _tr(f, ev, arg):
+    if ev != 'call':
+        return None
+    if _T[0] == 0:
+        _T[1] = _use()
+        return None
+    u = _use() - _T[0]
+    if u <= _deep[0] and u <= _deep[3]:
+        return None
+    n = 0
+    g = f
+    while g is not None:
+        if g.f_code.co_filename in _NOT:
+            return None
+        n += 1
+        g = g.f_back
+    b = u - ${SETTRACE_BYTES} * n
+    c = f.f_code
+    if b > _deep[0]:
+        _deep[0] = b
+        _deep[1] = c.co_name
+        _deep[2] = c.co_filename
+    if b > _deep[3] and (c.co_name == 'ai_turn' or c.co_name == 'hint' and 'ui' in c.co_filename):
+        _deep[3] = b
+    return None
+def _cal():
+    return _use()
+_settrace(_tr)`;
 const used = vm.used;
 const base = used();
 let peak = 0;
@@ -68,7 +133,12 @@ function namesGrown() {
 }
 
 function step(code, what = code.split("\n")[0]) {
-  vm.run(code, what);
+  try {
+    vm.run(code, what);
+  } catch (e) {
+    stackCheck(what, e);
+    throw e;
+  }
   measure(what);
   console.log("LIVE %d %s", used(), what);
 }
@@ -89,7 +159,8 @@ step("import player");
 const nvmSize = vm.mp.pyimport("microcontroller").nvm._size;
 step(`import microcontroller, uctypes\nmicrocontroller.nvm._data = uctypes.bytearray_at(${vm.flash(nvmSize, 0xff)}, ` +
   `${nvmSize})\ndel uctypes`, "the save memory, outside the heap");
-step("player.begin(" + JSON.stringify(script) + ")");
+// (no wrappers round the searches: they measure the C stack on the unix port, with frames of their own)
+step("player._stack[1] = player._stack[2] = True\nplayer.begin(" + JSON.stringify(script) + ")");
 // code.boot(): code.py's own start-up, a phase a step; the saves on microcontroller.nvm, as
 // open_store() picks them on CircuitPython.
 step("import code\nfrom brisca.save.store import SaveData\nphases = code.boot(SaveData(microcontroller.nvm))\n" +
@@ -106,8 +177,7 @@ for (let phase = 1; ; phase++) {
 }
 step("brd, store = parts\ndel parts, phases, ready, name\nfrom brisca.ui.app import run", "the board and the saves");
 // stepwise: the app imports a screen's modules one a poll, so each import is a step of its own
-step("app = run(brd, store, 0, stepwise=True)\ndef poll():\n    app.loop(1)\n" +
-  "    r = '%s %s %d %d' % (app.screen, app.loaded, app.imports, len(__import__('sys').modules))\n" +
+step("app = run(brd, store, 0, stepwise=True)\n" + POLL +
   vm.endCheck.replace(/^/gm, "    ") + "\n    return r", "the app, its first screen");
 // brisca's modules loaded now, as a set (read again whenever sys.modules changes size)
 function loadedNow() {
@@ -115,6 +185,11 @@ function loadedNow() {
   return new Set(vm.lastLine().split(" ").slice(1));
 }
 let known = loadedNow();
+if (tracing) { // the tracer on, and what its own call takes
+  vm.mp.runPython(TRACER);
+  const own = vm.mp.globals.get("_cal")();
+  vm.mp.runPython("_T[0] = _T[1] - " + own);
+}
 let mods = "";
 let lastMods = "";
 const poll = vm.mp.globals.get("poll");
@@ -123,6 +198,18 @@ let printedModules = false;
 const probe = process.env.MP32_PROBE ? parseInt(process.env.MP32_PROBE, 10) : 0;
 const [dumpAt, dumpNth, dumpPath] = (process.env.MP32_DUMP || "::").split(":");
 const shown = {}; // screen -> how many times it has shown
+// The heap's map (micropython.mem_info(1)'s text), as tools/heapref.py reads it.
+function heapMap() {
+  const lines = [];
+  const write = process.stdout.write; // (the port prints through it)
+  process.stdout.write = (text) => lines.push(String(text));
+  try {
+    vm.run("import micropython\nmicropython.mem_info(1)\ndel micropython");
+  } finally {
+    process.stdout.write = write;
+  }
+  return lines.join("");
+}
 // The heap's map, bytes and names, as tools/heapref.py reads them (see MP32_DUMP above).
 function dump(path) {
   const lines = [];
@@ -149,6 +236,7 @@ for (let polls = 1; ; polls++) {
   try {
     [now, loaded, imports, mods] = poll().split(" ");
   } catch (e) {
+    stackCheck(`poll ${polls} (${screen})`, e);
     if (vm.ranOut(e)) vm.outOfHeap(`at poll ${polls}`);
     if (String(e).includes("Done")) {
       vm.settle("at the script's last poll");
@@ -181,6 +269,9 @@ for (let polls = 1; ; polls++) {
       console.log("DUMPED %s", dumpPath);
       process.exit(0);
     }
+    if (process.env.MP32_MAPS) { // the heap's map now, for tools/fit.py's model of a board's split heap
+      fs.writeFileSync(path.join(process.env.MP32_MAPS, `${polls}-${screen}.map`), heapMap());
+    }
     if (probe) { // a large block: where the heap (first fit) puts a bytearray of `probe` bytes
       vm.run(`import uctypes\n_p = bytearray(${probe})\nprint("BLOCK", uctypes.addressof(_p) + ${probe} - HEAP0)\n` +
         "del _p, uctypes", `a ${probe}-byte block on the ${screen} screen`);
@@ -197,3 +288,11 @@ for (let polls = 1; ; polls++) {
 }
 step("app = brd = store = None\nplayer.finish()", "the error screen");
 console.log("PEAK %d at %s (names %d)", peak, peakAt, peakNames);
+if (tracing) {
+  vm.mp.runPython("_settrace(None)\ndeep = '%d %d %s %s' % (_deep[0], _deep[3], _deep[1], _deep[2])");
+  const [deepest, ai, fn, file] = vm.mp.globals.get("deep").split(" ");
+  console.log("PYSTACK %d of %d at %s (%s) (the board's chain above App.loop %d B, the driver's %d B)", deepest,
+    BOARD_PYSTACK, fn, file, chain.board, chain.port);
+  console.log("PYSTACK-AI %d", ai);
+  if (Number(deepest) > BOARD_PYSTACK) process.exit(4);
+}

@@ -12,6 +12,7 @@
 // overran the heap would go unseen.
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
 // An error escaping a driver: one readable line (the port's own report quotes its whole source).
@@ -26,9 +27,13 @@ process.on("uncaughtException", (e) => {
 const SPLIT = 128 * 1024 * 1024;
 
 // The port's stack for Python calls (its pystack), in 4-byte words: the port's default, 2048 (8 KB),
-// unless MP32_PYSTACK says. CircuitPython's is 1536 bytes (384 words) unless settings.toml's
-// CIRCUITPY_PYSTACK_SIZE says: docs/memory.md, "The stack".
+// unless MP32_PYSTACK or boot()'s options.pystack says. CircuitPython's is 1536 bytes (384 words)
+// unless settings.toml's CIRCUITPY_PYSTACK_SIZE says: docs/memory.md, "The stack".
 const PYSTACK_WORDS = Number(process.env.MP32_PYSTACK || 2048);
+export const BOARD_PYSTACK = 1536; // CircuitPython 9's, in bytes (10's is 2048)
+export const SETTRACE_BYTES = 8; // what the settrace build adds to every frame (mp_code_state_t's two words)
+const SETTRACE_WASM = path.join(path.dirname(fileURLToPath(import.meta.resolve("@micropython/micropython-webassembly-pyscript"))),
+  "micropython-settrace.wasm");
 
 function copyTree(mp, src, dst) {
   mp.FS.mkdir(dst);
@@ -50,13 +55,16 @@ function copyTree(mp, src, dst) {
 // and never touches: no RAM of this computer.
 const HEAP_AT = 0x20000000;
 
-// The instantiated port, its start (mp_js_init, which allocates the heap) first taking the
-// memory below HEAP_AT.
-function placedHigh(result) {
+// The instantiated port, its start (mp_js_init, which allocates the pystack, then the heap) first
+// taking the memory below HEAP_AT. `where.pystack`: where the pystack will be (the block malloc gives
+// next for its size: taken and given back just before; boot() checks it).
+function placedHigh(result, where) {
   const exports = result.instance ? result.instance.exports : result.exports;
   const patched = Object.assign({}, exports, {
     mp_js_init: (...args) => {
       exports.malloc(HEAP_AT);
+      where.pystack = exports.malloc(args[0] * 4);
+      exports.free(where.pystack);
       return exports.mp_js_init(...args);
     },
   });
@@ -74,15 +82,20 @@ export function namesOf(line) {
 // current folder, and `paths` (folders under it) put first on sys.path. Exits with status 1 and
 // a MemoryError line once the heap would have run out (vm.tryRun() returns false instead).
 // options.quiet: no "HEAP" line.
+// options.pystack: the pystack in words (else MP32_PYSTACK's, else 2048); options.settrace: the
+// port's build with sys.settrace (its frames 8 B larger each, as it keeps two more words a frame).
 export async function boot(tree, heapBytes, paths = [], options = {}) {
   let last = "";
   const instantiate = WebAssembly.instantiate;
-  WebAssembly.instantiate = async (...args) => placedHigh(await instantiate(...args));
+  const where = {};
+  WebAssembly.instantiate = async (...args) => placedHigh(await instantiate(...args), where);
+  const pystackBytes = 4 * (options.pystack || PYSTACK_WORDS);
   let mp;
   try {
     mp = await loadMicroPython({
       heapsize: heapBytes,
-      pystack: PYSTACK_WORDS,
+      pystack: pystackBytes / 4,
+      url: options.settrace ? SETTRACE_WASM : undefined,
       stdout: (line) => {
         last = line;
         process.stdout.write(line + "\n");
@@ -106,6 +119,7 @@ export async function boot(tree, heapBytes, paths = [], options = {}) {
     process.exit(1);
   }
   if (!options.quiet) console.log("HEAP %d", size);
+  const stack = mp._module.HEAPU8.subarray(where.pystack, where.pystack + pystackBytes);
   const vm = {
     mp,
     size,
@@ -137,6 +151,24 @@ export async function boot(tree, heapBytes, paths = [], options = {}) {
       if (heapTotal() !== size) vm.outOfHeap(what);
       collect();
     },
+    pystackBytes,
+    // Take `bytes` of the pystack before anything runs, as frames below the port's first call would
+    // (the board's call chain above the driver's: boardChain()): the port's state holds the
+    // pystack's start, end and next free byte side by side; the next free byte moves up.
+    reserve(bytes) {
+      const words = new Uint32Array(mp._module.HEAPU8.buffer, 0, Math.min(where.pystack, 64 << 20) >> 2);
+      const start = where.pystack;
+      for (let i = 0; i + 2 < words.length; i++) {
+        if (words[i] === start && words[i + 1] === start + pystackBytes && words[i + 2] === start) {
+          words[i + 2] = start + bytes;
+          const use = mp.pyimport("micropython").pystack_use;
+          if (use() !== bytes) break;
+          return;
+        }
+      }
+      console.log("RuntimeError: this MicroPython build's pystack state is not where reserve() looked for it");
+      process.exit(1);
+    },
     // Run Python source as one step.
     run(code, what) {
       try {
@@ -164,5 +196,51 @@ export async function boot(tree, heapBytes, paths = [], options = {}) {
       return true;
     },
   };
+  // where the pystack lies, checked: a call from here writes its frame at the pystack's start
+  // (0x12345 as a small int is the word 0x0002468b, on the frame's stack)
+  stack.fill(0xa5);
+  mp.runPython("abs(0x12345)");
+  if (!new Uint32Array(stack.buffer, stack.byteOffset, stack.length >> 2).includes(0x0002468b)) {
+    console.log("RuntimeError: this MicroPython build's pystack is not where boot() looked for it");
+    process.exit(1);
+  }
+  collect();
   return vm;
+}
+
+// The board's call chain above App.loop against the driver's, in pystack bytes: {board, port,
+// missing}. On a board, code.py runs as the program (its module's frame), start() calls main(),
+// which calls app.loop(); here a driver calls `pollSource`'s poll() from JavaScript, which calls
+// app.loop(1). Both measured on a port of this build (its frames are the board's: 32-bit words),
+// code.py itself run as __main__ on stand-ins for the modules it imports, each chain's app.loop
+// reading micropython.pystack_use() and stopping there.
+export async function boardChain(codePySource, pollSource) {
+  const mp = await loadMicroPython({ heapsize: 256 * 1024, pystack: 2048, linebuffer: true, stdout: () => {} });
+  const files = {
+    "probe.py": "import micropython\nuse = []\ndef loop(n=None):\n    use.append(micropython.pystack_use())\n" +
+      "    raise KeyboardInterrupt\nclass App:\n    pass\napp = App()\napp.loop = loop\n",
+    "brisca/__init__.py": "", "brisca/ui/__init__.py": "", "brisca/save/__init__.py": "def open_store():\n    pass\n",
+    "brisca/ui/app.py": "def run(brd, store, n):\n    from probe import app\n    return app\ndef unload(name):\n    pass\n",
+    "brisca/ui/detect.py": "def detect():\n    pass\n",
+  };
+  for (const name of ["ui/board", "save/store", "ui/text", "lang", "ui/font", "save/settings"]) files[`brisca/${name}.py`] = "";
+  for (const dir of ["/probe", "/probe/brisca", "/probe/brisca/ui", "/probe/brisca/save"]) mp.FS.mkdir(dir);
+  for (const [name, text] of Object.entries(files)) mp.FS.writeFile("/probe/" + name, text);
+  mp.FS.chdir("/probe");
+  mp.runPython("import sys\nsys.path.insert(0, '/probe')\nfrom probe import app, use");
+  const stopped = (f) => {
+    try {
+      f();
+    } catch (e) {
+      if (String(e).includes("KeyboardInterrupt")) return;
+      throw e;
+    }
+    throw new Error("boardChain: app.loop was never called");
+  };
+  stopped(() => mp.runPython(codePySource)); // (as __main__: code.py calls start())
+  mp.runPython(pollSource);
+  stopped(() => mp.globals.get("poll")());
+  mp.runPython("use = ' '.join([str(n) for n in use])");
+  const [board, port] = mp.globals.get("use").split(" ").map(Number);
+  return { board, port, missing: board - port };
 }
