@@ -46,6 +46,7 @@ def _show_error(err):
         lines += ["", "Details: serial console", "Press reset to restart"]
         message = Text(font, cols, rows, 2, 2)
         message.set("\n".join(lines))
+        font.draw_pending()
         group = displayio.Group()
         group.append(message.group)
         display.root_group = group

@@ -74,7 +74,8 @@ def all_texts(code):
 
 
 def cell(font, tile):
-    """The pixels of sheet cell `tile`, a tuple of rows."""
+    """The pixels of sheet cell `tile`, a tuple of rows (drawn as the shell draws them, before a refresh)."""
+    font.draw_pending()
     x0 = tile * font.w
     return tuple(tuple(font.sheet[x0 + x, y] for x in range(font.w)) for y in range(font.h))
 
@@ -172,9 +173,14 @@ def test_glyphs_are_drawn_on_first_use_only():
     assert fresh.built == 0
     fresh.tile("é")
     fresh.tile("é")
+    assert fresh.built == 0  # drawn before the next refresh, from the shell's short call chain
+    fresh.draw_pending()
     assert fresh.built == 1
     for ch in "ñÑ":
         fresh.tile(ch)
+    fresh.draw_pending()
+    assert fresh.built == 3
+    fresh.draw_pending()  # nothing new: nothing drawn again
     assert fresh.built == 3
 
 

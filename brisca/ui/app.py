@@ -471,6 +471,7 @@ class App:
     def render(self):
         self.dirty = False
         self.scr.draw()
+        self.font.draw_pending()
         self.board.refresh()
 
     def close(self):

@@ -3,10 +3,11 @@ side in one sheet (a 2-colour Bitmap), so that a line of text is one TileGrid ov
 character (brisca.ui.text).
 
 The board's built-in font has ASCII only. At start-up its glyphs are copied into the sheet, each in
-a cell one row taller than the font (the gap between lines); an accented letter is drawn on first
-use (brisca.ui.letters, loaded for that only). A character we cannot draw shows as the first
-character of its ASCII transliteration ("…" as ".") or as "?", never as a missing-glyph box.
-displayio and terminalio are imported only when a sheet is made.
+a cell one row taller than the font (the gap between lines); an accented letter is drawn after its
+first use, before the screen shows it (draw_pending(); brisca.ui.letters, loaded for that only). A
+character we cannot draw shows as the first character of its ASCII transliteration ("…" as ".") or
+as "?", never as a missing-glyph box. displayio and terminalio are imported only when a sheet is
+made.
 """
 
 ASCII = 95  # tiles 0..94: the characters 32..126; then ours, in brisca.ui.letters.CHARS order
@@ -30,7 +31,8 @@ class Glyphs:
         self.sheet = displayio.Bitmap(bw * (ASCII + OURS), self.h, 2)
         for cp in range(32, 127):
             self._copy(base.get_glyph(cp), (cp - 32) * bw)
-        self._built = bytearray(OURS)
+        self._built = bytearray(OURS)  # per letter: 0 not yet, 2 handed out, 1 drawn
+        self._pending = False
         # the characters beyond ASCII met so far (code points) and their cells, in room made now
         # (made later, they would lie between a screen's objects): brisca.ui.letters is loaded
         # (compiled, on a board without .mpy files) only for a character not met before
@@ -79,8 +81,8 @@ class Glyphs:
             cell = ord(sub[0]) - 32 if sub and 32 <= ord(sub[0]) < 127 else ord("?") - 32
         else:
             if not self._built[k]:
-                letters.draw(self, ASCII + k, ch)
-                self._built[k] = 1
+                self._built[k] = 2  # drawn by draw_pending(), before the screen is refreshed
+                self._pending = True
             cell = ASCII + k
         if self._n < _MET:
             met[self._n] = cp
@@ -88,7 +90,22 @@ class Glyphs:
             self._n += 1
         return cell
 
+    def draw_pending(self):
+        """Draw the accented glyphs tile() has handed out since the last call. The shell calls it
+        before each refresh, from its short call chain: drawing inside tile(), under a screen's
+        calls, took a board's Python stack (its pystack, 1,536 B on CircuitPython 9) within 8 B
+        of its end."""
+        if self._pending:
+            self._pending = False
+            from brisca.ui import letters
+
+            built = self._built
+            for k in range(OURS):
+                if built[k] == 2:
+                    letters.draw(self, ASCII + k, letters.CHARS[k])
+                    built[k] = 1
+
     @property
     def built(self):
         """How many accented glyphs have been drawn so far."""
-        return sum(self._built)
+        return sum([b == 1 for b in self._built])

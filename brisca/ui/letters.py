@@ -24,7 +24,9 @@ _GROUPS = (
     ("!", "¿¡", "?!"),
     ("B", "ß", "s"),
 )
-CHARS = "".join([g[1] for g in _GROUPS])
+CHARS = ""
+for _g in _GROUPS:  # (a loop, not a list comprehension: no frame of its own on a board's pystack)
+    CHARS += _g[1]
 
 
 def _lookup(ch):

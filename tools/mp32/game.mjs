@@ -72,7 +72,8 @@ const notOurs = fs.readdirSync(path.join(tree, "firmware")).flatMap((name) => [n
 // what the tracer saw at its start).
 const TRACER = `from micropython import pystack_use as _use
 from sys import settrace as _settrace
-_deep = [0, '', '', 0]
+_deep = [0, '', '', 0, '']
+_AT = {}  # a frame's id -> the pystack in use at its call, its frame included
 _T = [0, 0]
 _NOT = ${JSON.stringify(notOurs)}
 def _tr(f, ev, arg):
@@ -82,6 +83,7 @@ def _tr(f, ev, arg):
         _T[1] = _use()
         return None
     u = _use() - _T[0]
+    _AT[id(f)] = u
     if u <= _deep[0] and u <= _deep[3]:
         return None
     n = 0
@@ -97,9 +99,15 @@ def _tr(f, ev, arg):
         _deep[0] = b
         _deep[1] = c.co_name
         _deep[2] = c.co_filename
+        _deep[4] = '<'.join(['%s.%s:%d' % (h.f_code.co_filename.split('.')[-1], h.f_code.co_name, _AT.get(id(h), 0) - _AT.get(id(h.f_back), 0) - ${SETTRACE_BYTES})
+                             for h in _frames(f)])
     if b > _deep[3] and (c.co_name == 'ai_turn' or c.co_name == 'hint' and 'ui' in c.co_filename):
         _deep[3] = b
     return None
+def _frames(f):
+    while f is not None:
+        yield f
+        f = f.f_back
 def _cal():
     return _use()
 _settrace(_tr)`;
@@ -294,5 +302,7 @@ if (tracing) {
   console.log("PYSTACK %d of %d at %s (%s) (the board's chain above App.loop %d B, the driver's %d B)", deepest,
     BOARD_PYSTACK, fn, file, chain.board, chain.port);
   console.log("PYSTACK-AI %d", ai);
+  vm.mp.runPython("chain = _deep[4]");
+  console.log("PYSTACK-CHAIN %s", vm.mp.globals.get("chain"));
   if (Number(deepest) > BOARD_PYSTACK) process.exit(4);
 }
