@@ -5,10 +5,19 @@
 # Storage: any bytearray-like object with slice reads and slice assignment: microcontroller.nvm on
 # the board, a bytearray in tests, filestore.SaveFile in the simulator.
 # GameSlot also keeps the game in progress (kind 3): that is all a game loop saving after every
-# trick needs, without the settings and statistics codecs (store.SaveData adds those).
+# move needs, without the settings and statistics codecs (store.SaveData adds those).
 # Comments, not docstrings, and one class: every module here must compile within a 32K MicroPython
 # heap, and each module or function kept costs heap on the board.
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_MAGIC = const(0xB5)  # a slot's first byte
 VERSIONS = [1, 1, 1, 1]  # bump when a payload changes; an old one then reads as absent, with a notice
 SIZES = (32, 64, 192, 144)  # slot size per kind (header included); two slots each, from offset 0
 OFFSETS = (0, 64, 192, 576)
@@ -82,7 +91,7 @@ class GameSlot:
             else:
                 return 0  # never written: erased flash (0xFF) or zeros
         n = buf[5]
-        if first != 0xB5 or buf[1] != kind or n + 8 > size:
+        if first != _MAGIC or buf[1] != kind or n + 8 > size:
             return 2
         if crc16(buf, 8, 8 + n, crc16(buf, 0, 6)) != buf[6] | buf[7] << 8:
             return 2
@@ -140,7 +149,7 @@ class GameSlot:
                 pass
         seq = (self.seq[kind] + 1) & 0xFFFF
         slot = 1 - self.newest[kind] if self.newest[kind] >= 0 else 0
-        buf[0:6] = bytes((0xB5, kind, VERSIONS[kind], seq & 0xFF, seq >> 8, n))
+        buf[0:6] = bytes((_MAGIC, kind, VERSIONS[kind], seq & 0xFF, seq >> 8, n))
         crc = crc16(buf, 8, 8 + n, crc16(buf, 0, 6))
         buf[6] = crc & 0xFF
         buf[7] = crc >> 8
