@@ -51,16 +51,3 @@ def test_the_searches_use_brisca_ais_slots_by_its_numbers():
                 checked += 1
     assert checked > 30  # (else the search above found nothing)
 
-
-def test_a_store_that_cannot_load_the_game_is_told_on_the_title():
-    """(brisca/ui/app.py, start(): a store failing outright used to be printed on the console only.)"""
-    from tests.test_app import make_app, make_store
-
-    store = make_store()
-
-    def fail():
-        raise OSError("storage gone")
-
-    store.load_game = fail
-    board, app = make_app("pybadge", store=store, render=False)
-    assert app.screen == "title" and app.menu.footer == app.t("save_bad")
