@@ -163,6 +163,30 @@ def _reasons(v, best0, mate, table0):
         _W[c] = why
 
 
+def _after(v, side):
+    """The seats still to play in this trick after v's seat, as bits: opponents' in the low byte,
+    partners' (of `side`) in the next. (Apart from Player._value: a board compiling this module
+    from source holds one function at a time.)"""
+    r, n, tl = v.rules, v.n, v.trick_len
+    most = bits = 0
+    for s in range(n):
+        _U[s] = v.hand_sizes[s]
+    for i in range(tl):
+        _U[v.trick_seats[i]] += 1
+    for s in range(n):
+        most = max(most, _U[s])
+    left = -tl - 1
+    for s in range(n):
+        left += r.plays if _U[s] == most else 0
+    s = v.seat
+    while left > 0:
+        s = (s + 1) % n
+        if _U[s] == most:
+            left -= 1
+            bits |= 1 << s + (8 if r.side_of(s) == side else 0)
+    return bits
+
+
 class Player:
     """An AI seat. `choose(view)` blocks; `start`/`step`/`progress`/`result` do the same work in
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
@@ -273,27 +297,10 @@ class Player:
         (start()'s largest part: a board that compiles this module from source holds one part at
         a time.)"""
         n, r, me, trump, face, tl = v.nlegal, v.rules, v.seat, v.trump_suit, v.trump_card, v.trick_len
-        # Opponents (om) and partners (mm) still to play in this trick after this seat.
         side = r.side_of(me)
-        most = om = mm = 0
-        for s in range(v.n):
-            _U[s] = v.hand_sizes[s]
-        for i in range(tl):
-            _U[v.trick_seats[i]] += 1
-        for s in range(v.n):
-            most = max(most, _U[s])
-        left = -tl - 1
-        for s in range(v.n):
-            left += r.plays if _U[s] == most else 0
-        s = me
-        while left > 0:
-            s = (s + 1) % v.n
-            if _U[s] == most:
-                left -= 1
-                if r.side_of(s) == side:
-                    mm |= 1 << s
-                else:
-                    om |= 1 << s
+        om = _after(v, side)  # opponents (om) and partners (mm) still to play in this trick
+        mm = om >> 8
+        om &= 255
         # The trick so far.
         best0, bseat0, table0 = v.trick[0], v.trick_seats[0], 0
         for i in range(tl):
