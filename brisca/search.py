@@ -291,6 +291,7 @@ def _last(d):
         s = SEAT[b + p]
         c = H[s * _SLOTS]
         pts += POINTS[c % 10]
+        # core.beats(c, bc, trump) written out, for speed and pystack: see brisca.endgame._last()
         if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[_TRUMP] != bc // 10:
             bc = c
             bs = s
@@ -320,6 +321,7 @@ def _close(d, si, nodes, limit):
     for j in range(TZ[d]):
         c = T[b + j]
         p += POINTS[c % 10]
+        # (core.beats written out, as in _last())
         if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[_TRUMP] != bc // 10:
             bc = c
             w = SEAT[b + j]
