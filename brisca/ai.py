@@ -66,7 +66,8 @@ _U = bytearray(40)  # per seat: cards in hand + played this trick; then (brisca.
 _M = bytearray(5)  # the moves (search)
 _W = bytearray(40)  # per card: the reason number of playing it (what the hint says of the card)
 _SC = [0] * 10  # the moves' scores (5..9: one placement's values)
-# The search facts, _S (brisca.endgame and brisca.search fill them; the same slot numbers there):
+# The search facts, _S (brisca.endgame and brisca.search fill them, naming the slots by these numbers:
+# tests/test_ai_slots.py holds them equal):
 _SEAT = const(0)  # the deciding seat
 _TRUMP = const(1)  # the trump suit
 _MUST = const(2)  # must-follow (its flag bit, or 0)
