@@ -27,7 +27,7 @@ except ImportError:  # CPython
         return x
 
 
-from brisca.clock import TICKS_MASK, ticks_ms
+from brisca import TICKS_MASK, ticks_ms
 from brisca.core import POINTS, STRENGTH, Random, beats
 
 # core's action, card, phase and flag numbers (stable API), as underscore consts: no heap on a board
@@ -39,7 +39,7 @@ _UNTRAINED = const(37)  # F_NO_TRUMP | F_OPEN | F_FOLLOW: flags of tables hard.n
 
 
 def since(t0):
-    """Milliseconds from ticks_ms() value t0 to now. (Not brisca.clock.ticks_diff: the searches call
+    """Milliseconds from ticks_ms() value t0 to now. (Not brisca.ticks_diff: the searches call
     this, and a Python call inside it would be one more frame on a board's small stack.)"""
     return ticks_ms() - t0 & TICKS_MASK
 

@@ -31,7 +31,7 @@ except ImportError:  # CPython
         return x
 
 
-from brisca.clock import ticks_add, ticks_diff, ticks_ms  # the AI's clock too
+from brisca import ticks_add, ticks_diff, ticks_ms  # the AI's clock too
 
 BTN_LEFT = const(1)
 BTN_RIGHT = const(2)
@@ -64,7 +64,7 @@ def button_name(bit):
 
 
 # ---------------------------------------------------------------- ticks (wrapping milliseconds):
-# brisca.clock's ticks_ms, ticks_diff, ticks_add (imported above: one clock for the AI and the UI)
+# brisca's ticks_ms, ticks_diff, ticks_add (imported above: one clock for the AI and the UI)
 
 
 def sleep_ms(ms):
