@@ -27,7 +27,6 @@ except ImportError:  # CPython
         return x
 
 
-from brisca import TICKS_MASK, ticks_ms
 from brisca.core import POINTS, STRENGTH, Random, beats
 
 # core's action, card, phase and flag numbers (stable API), as underscore consts: no heap on a board
@@ -38,10 +37,26 @@ _F_FOLLOW = const(32)
 _UNTRAINED = const(37)  # F_NO_TRUMP | F_OPEN | F_FOLLOW: flags of tables hard.net was not trained for
 
 
+# Milliseconds without floats: CircuitPython's supervisor.ticks_ms wraps at 2**29, MicroPython's
+# ticks_ms at a multiple of it, so a difference masked to 29 bits is right on every runtime. (The
+# UI's clock, brisca/ui/board.py, picks the same source: one shared module for both measured 3.9 KB
+# worse for the 16 KB block after a screen change, over its bar, and the clock in brisca/__init__.py
+# broke search.py's compile from source in 48K: tools/fit.py, tests/test_micropython.py.)
+try:
+    from supervisor import ticks_ms
+except ImportError:
+    try:
+        from time import ticks_ms  # type: ignore[attr-defined, no-redef]
+    except ImportError:  # CPython
+        from time import monotonic_ns
+
+        def ticks_ms():  # type: ignore[misc]
+            return monotonic_ns() // 1000000 & 0x1FFFFFFF
+
+
 def since(t0):
-    """Milliseconds from ticks_ms() value t0 to now. (Not brisca.ticks_diff: the searches call
-    this, and a Python call inside it would be one more frame on a board's small stack.)"""
-    return ticks_ms() - t0 & TICKS_MASK
+    """Milliseconds from ticks_ms() value t0 to now."""
+    return ticks_ms() - t0 & 0x1FFFFFFF
 
 
 LEVELS = "easy medium hard"  # space separated (a tuple of strings costs heap on the board)

@@ -31,8 +31,6 @@ except ImportError:  # CPython
         return x
 
 
-from brisca import ticks_add, ticks_diff, ticks_ms  # the AI's clock too
-
 BTN_LEFT = const(1)
 BTN_RIGHT = const(2)
 BTN_UP = const(4)
@@ -63,8 +61,35 @@ def button_name(bit):
     return ""
 
 
-# ---------------------------------------------------------------- ticks (wrapping milliseconds):
-# brisca's ticks_ms, ticks_diff, ticks_add (imported above: one clock for the AI and the UI)
+# ---------------------------------------------------------------- ticks (wrapping milliseconds)
+# (brisca/ai.py picks the same source for the AI: see there why the two are not one module)
+_TICKS_MAX = const((1 << 29) - 1)
+_TICKS_HALF = const(1 << 28)
+
+try:
+    from supervisor import ticks_ms as _ticks_source  # CircuitPython: wraps at 2**29
+except ImportError:
+    _ticks_source = None
+
+
+def ticks_ms():
+    """Monotonic milliseconds, wrapping at 2**29 (a small int everywhere)."""
+    if _ticks_source is not None:
+        return _ticks_source()
+    tm = getattr(time, "ticks_ms", None)  # MicroPython
+    if tm is not None:
+        return tm() & _TICKS_MAX
+    return (time.monotonic_ns() // 1000000) & _TICKS_MAX  # CPython
+
+
+def ticks_diff(a, b):
+    """a - b in ms for two ticks_ms() values, correct across one wrap."""
+    return ((a - b + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
+
+
+def ticks_add(a, ms):
+    """ticks_ms() value ms after a."""
+    return (a + ms) & _TICKS_MAX
 
 
 def sleep_ms(ms):
