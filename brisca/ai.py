@@ -34,9 +34,14 @@ _EXCHANGE = const(40)
 _NO = const(255)
 _PLAY = const(0)
 _F_FOLLOW = const(32)
+_UNTRAINED = const(37)  # F_NO_TRUMP | F_OPEN | F_FOLLOW: flags of tables hard.net was not trained for
+
 
 # Milliseconds without floats: CircuitPython's supervisor.ticks_ms wraps at 2**29, MicroPython's
-# ticks_ms at a multiple of it, so a difference masked to 29 bits is right on every runtime.
+# ticks_ms at a multiple of it, so a difference masked to 29 bits is right on every runtime. (The
+# UI's clock, brisca/ui/board.py, picks the same source: one shared module for both measured 3.9 KB
+# worse for the 16 KB block after a screen change, over its bar, and the clock in brisca/__init__.py
+# broke search.py's compile from source in 48K: tools/fit.py, tests/test_micropython.py.)
 try:
     from supervisor import ticks_ms
 except ImportError:
@@ -59,8 +64,10 @@ LEVELS = "easy medium hard"  # space separated (a tuple of strings costs heap on
 REASONS = ("lead_cheap lead_franco follow_win_high take_carico_trump dump_low save_trump load_partner "
            "dont_overtrump_partner secure_61 exchange lose_for_trump endgame_exact must_follow take_points "
            "win_cheap no_swap keep_low")
-_BUDGET = const(200)  # default time cap per move (ms); hard: 900
+_BUDGET = const(200)  # default time cap per move (ms)
+_BUDGET_HARD = const(900)  # hard's (a search node costs about 1 ms on a PyBadge)
 _BIG = const(30000)
+_WIN_LINE = const(61)  # points that win a deal (of 120)
 # Hard's card play (1/100 points)
 _TRUMP_PTS = const(100)  # each point of a trump spent costs that point, the whole deal long
 _TEAM_TRUMP_PTS = const(250)  # in teams, 2.5 times that
@@ -74,10 +81,31 @@ _U = bytearray(40)  # per seat: cards in hand + played this trick; then (brisca.
 _M = bytearray(5)  # the moves (search)
 _W = bytearray(40)  # per card: the reason number of playing it (what the hint says of the card)
 _SC = [0] * 10  # the moves' scores (5..9: one placement's values)
-# Search facts: 0 seat, 1 trump, 2 must-follow, 3 stock cards, 4 nodes, 5 points, 6 led card,
-# 7 node limit, 8 unseen, 9 hidden stock cards, 10 enumerate?, 11 placements, 12 nodes used,
-# 13 samples done, 14 exact?, 15 known opponent cards, 16 hand size, 17 moves, 18 average beater pts
-# 19 first placement, 20 start ticks, 21 budget ms, 22 placements tried (2 players)
+# The search facts, _S (brisca.endgame and brisca.search fill them, naming the slots by these numbers:
+# tests/test_ai_slots.py holds them equal):
+_SEAT = const(0)  # the deciding seat
+_TRUMP = const(1)  # the trump suit
+_MUST = const(2)  # must-follow (its flag bit, or 0)
+_STOCK = const(3)  # stock cards left
+_NODES_NOW = const(4)  # nodes of the placement being solved
+_POINTS = const(5)  # the seat's points
+_LED = const(6)  # the card led (_NO: the seat leads)
+_LIMIT = const(7)  # the placement's node limit
+_UNSEEN = const(8)  # unseen cards
+_HIDDEN = const(9)  # hidden stock cards
+_ENUM = const(10)  # enumerate the placements (else sample)
+_PLACEMENTS = const(11)  # placements in all
+_USED = const(12)  # nodes searched by the decision
+_DONE = const(13)  # placements solved
+_EXACT = const(14)  # one exact solve (the hint says endgame_exact)
+_KNOWN = const(15)  # the opponent's cards this seat knows
+_HAND = const(16)  # this seat's hand size
+_MOVES = const(17)  # the moves searched
+_BEATER = const(18)  # _p_beat(): the beating cards' average points
+_FIRST = const(19)  # the first placement enumerated
+_T0 = const(20)  # the decision's start (ticks_ms)
+_TIME = const(21)  # its time budget (ms)
+_TRIED = const(22)  # placements tried
 _S = [0] * 23
 
 
@@ -92,7 +120,7 @@ def _code(k):
 
 def _p_beat(v, best, mask, nun):
     """Percent chance that a seat in `mask` holds a card beating `best` (hypergeometric odds over
-    the unseen cards and those seats' hidden cards); _S[18] = such cards' average points."""
+    the unseen cards and those seats' hidden cards); _S[_BEATER] = such cards' average points."""
     trump = v.trump_suit
     nbeat = pts = hidden = 0
     for u in v.deck_cards:
@@ -100,12 +128,12 @@ def _p_beat(v, best, mask, nun):
         if h and mask >> (h - 1) & 1:
             hidden -= 1
             if beats(u, best, trump):
-                _S[18] = POINTS[u % 10]
+                _S[_BEATER] = POINTS[u % 10]
                 return 100
         if _UN[u] and beats(u, best, trump):
             nbeat += 1
             pts += POINTS[u % 10]
-    _S[18] = pts // nbeat if nbeat else 0
+    _S[_BEATER] = pts // nbeat if nbeat else 0
     for s in range(v.n):
         if mask >> s & 1:
             hidden += v.hand_sizes[s]
@@ -151,6 +179,30 @@ def _reasons(v, best0, mate, table0):
         _W[c] = why
 
 
+def _after(v, side):
+    """The seats still to play in this trick after v's seat, as bits: opponents' in the low byte,
+    partners' (of `side`) in the next. (Apart from Player._value: a board compiling this module
+    from source holds one function at a time.)"""
+    r, n, tl = v.rules, v.n, v.trick_len
+    most = bits = 0
+    for s in range(n):
+        _U[s] = v.hand_sizes[s]
+    for i in range(tl):
+        _U[v.trick_seats[i]] += 1
+    for s in range(n):
+        most = max(most, _U[s])
+    left = -tl - 1
+    for s in range(n):
+        left += r.plays if _U[s] == most else 0
+    s = v.seat
+    while left > 0:
+        s = (s + 1) % n
+        if _U[s] == most:
+            left -= 1
+            bits |= 1 << s + (8 if r.side_of(s) == side else 0)
+    return bits
+
+
 class Player:
     """An AI seat. `choose(view)` blocks; `start`/`step`/`progress`/`result` do the same work in
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
@@ -181,7 +233,7 @@ class Player:
 
                 # the learned evaluation, on the tables it was trained for (not open hands, no
                 # trump, must-follow or 32 cards), if its weights file is there and whole
-                if rules.deck == 40 and not rules.flags & 37 and net.load():
+                if rules.deck == 40 and not rules.flags & _UNTRAINED and net.load():
                     self.net = net
             self.sr = sr
 
@@ -202,8 +254,8 @@ class Player:
         """Begin deciding for `v`: the heuristic move is ready at once; a search may refine it.
         (Few functions on purpose: every function costs heap on the board.)"""
         self.t0 = ticks_ms()
-        self.budget = (900 if self.level == 2 else _BUDGET) if budget_ms is None else budget_ms
-        self.todo = self.done = _S[12] = _S[13] = 0  # (12, 13: nodes and placements searched)
+        self.budget = (_BUDGET_HARD if self.level == 2 else _BUDGET) if budget_ms is None else budget_ms
+        self.todo = self.done = _S[_USED] = _S[_DONE] = 0
         n, r, face, tl = v.nlegal, v.rules, v.trump_card, v.trick_len
         if not n:
             raise ValueError("not this seat's turn")
@@ -254,34 +306,17 @@ class Player:
         self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S, self.rng)
         # exact: with 2 players and no stock (the other hand is every card unseen); brisca.search
         # solves placements of hidden hands, sampled, at every other table
-        _S[14] = _S[14] and not v.stock_left and v.n == 2
+        _S[_EXACT] = _S[_EXACT] and not v.stock_left and v.n == 2
 
     def _value(self, v, nun):
         """Each legal card's worth for this seat into _SC (and why, into _W); the best one's index.
         (start()'s largest part: a board that compiles this module from source holds one part at
         a time.)"""
         n, r, me, trump, face, tl = v.nlegal, v.rules, v.seat, v.trump_suit, v.trump_card, v.trick_len
-        # Opponents (om) and partners (mm) still to play in this trick after this seat.
         side = r.side_of(me)
-        most = om = mm = 0
-        for s in range(v.n):
-            _U[s] = v.hand_sizes[s]
-        for i in range(tl):
-            _U[v.trick_seats[i]] += 1
-        for s in range(v.n):
-            most = max(most, _U[s])
-        left = -tl - 1
-        for s in range(v.n):
-            left += r.plays if _U[s] == most else 0
-        s = me
-        while left > 0:
-            s = (s + 1) % v.n
-            if _U[s] == most:
-                left -= 1
-                if r.side_of(s) == side:
-                    mm |= 1 << s
-                else:
-                    om |= 1 << s
+        om = _after(v, side)  # opponents (om) and partners (mm) still to play in this trick
+        mm = om >> 8
+        om &= 255
         # The trick so far.
         best0, bseat0, table0 = v.trick[0], v.trick_seats[0], 0
         for i in range(tl):
@@ -305,12 +340,12 @@ class Player:
             p = 100
             if r.side_of(bseat) == side:
                 p = _p_beat(v, best, om, nun) if om else 0
-                val = (100 - p) * table - p * (table + (_S[18] * _TEAM_BEATER // 100 if team else _S[18]))
+                val = (100 - p) * table - p * (table + (_S[_BEATER] * _TEAM_BEATER // 100 if team else _S[_BEATER]))
                 if p == 0:
                     h1, h3 = v.holder[c - c % 10], v.holder[c - c % 10 + 2]  # its suit's A and 3: in no
                     if not tl and pc and (not h1 or h1 == me + 1) and (not h3 or h3 == me + 1):  # other hand
                         why = 1  # lead_franco
-                    if have < 61 <= have + table and r.sides == 2:
+                    if have < _WIN_LINE <= have + table and r.sides == 2:
                         val += 4000
                         why = 8  # secure_61
             else:
@@ -347,13 +382,13 @@ class Player:
             self.done += 1
             if self.done < self.todo and since(t1) >= max_ms:
                 return False
-        if self.todo and _S[13]:
+        if self.todo and _S[_DONE]:
             best = -_BIG
-            for i in range(_S[17]):
+            for i in range(_S[_MOVES]):
                 if _SC[i] > best:
                     best = _SC[i]
                     self.action = _M[i]
-            self.reason = _code(11 if _S[14] else _W[self.action])
+            self.reason = _code(11 if _S[_EXACT] else _W[self.action])
         self.todo = self.done = 0  # final: later calls change nothing (the scratch is shared)
         return True
 

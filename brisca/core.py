@@ -27,9 +27,6 @@ _FOUR = const(3)
 _FIVE = const(4)
 _SIX = const(5)
 _SEVEN = const(6)
-_JACK = const(7)
-_KNIGHT = const(8)
-_KING = const(9)
 NO_CARD = const(255)
 
 #: Card points by rank index: Ace 11, Three 10, King 4, Knight 3, Jack 2, the rest 0.

@@ -44,7 +44,10 @@ _STR = b"\x09\x00\x08\x01\x02\x03\x04\x05\x06\x07"  # core.STRENGTH by rank
 _BUCKET = b"\x00\x01\x01\x01\x02\x02\x02\x02\x02\x02\x03\x03\x04\x04\x04\x04\x05\x05\x05\x05\x05\x05\x05"
 
 _X = [0] * 48  # the state's features that are on
-_I = [0] * 5  # 0 hidden units, 1 offset of w2, 4 loaded (1) or refused (-1)
+_I = [0] * 5  # the loaded file's facts, by these slots:
+_UNITS = const(0)  # hidden units
+_W2 = const(1)  # the file offset of the second layer's weights
+_STATE = const(4)  # loaded (1) or refused (-1), 0 before load()
 _A = []  # type: list  # the state's hidden sums
 _R = bytearray(0)  # one row of the file
 _R2 = bytearray(0)  # a card's second row
@@ -109,8 +112,8 @@ def load(path=None):
     """Check the weights file once: True if it is there, whole and of this layout. Makes the
     buffers (again after release(), without reading the file again)."""
     global _A, _R, _R2, _W
-    if not _I[4]:
-        _I[4] = -1
+    if not _I[_STATE]:
+        _I[_STATE] = -1
         try:
             with open(path or FILE, "rb") as f:
                 head = f.read(16)
@@ -124,10 +127,10 @@ def load(path=None):
                     return False
         except OSError:
             return False
-        _I[0], _I[1], _I[4] = h, 16 + 2 * h + N_IN * h, 1
-    if _I[4] < 0:
+        _I[_UNITS], _I[_W2], _I[_STATE] = h, 16 + 2 * h + N_IN * h, 1
+    if _I[_STATE] < 0:
         return False
-    h = _I[0]
+    h = _I[_UNITS]
     if len(_R) != h:  # (a file checked again may be another size)
         _A = [0] * h
         _R = bytearray(h)
@@ -178,7 +181,7 @@ def scores(v, out, path=None):
 
 
 def _scores(v, out, path):
-    h = _I[0]
+    h = _I[_UNITS]
     k = features(v, _X)
     a, r, r2, w = _A, _R, _R2, _W
     with open(path or FILE, "rb") as f:
@@ -194,7 +197,7 @@ def _scores(v, out, path):
             f.readinto(r)
             for j in range(h):
                 a[j] += r[j] - 128
-        f.seek(_I[1])
+        f.seek(_I[_W2])
         f.readinto(w)  # w2 (+ 128), then b2 (+ 2**23, 3 bytes little-endian; a zero byte)
         b2 = (w[h] | w[h + 1] << 8 | w[h + 2] << 16) - 8388608
         for i in range(v.nlegal):

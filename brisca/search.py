@@ -24,6 +24,7 @@ from array import array
 from brisca.core import POINTS, STRENGTH
 
 _NO = const(255)
+_F_FOLLOW = const(32)  # core.F_FOLLOW: must follow suit
 _LAST = const(254)  # _close(): the last trick searched there (_LATE: and the time ran out)
 _LATE = const(253)
 _BIG = const(30000)
@@ -33,8 +34,14 @@ _NODES = const(900)
 _NODES_2P = const(600)  # 2 players, or double (its nodes cost more: 8-card tricks)
 _SAMPLES = const(12)  # most placements per move
 _EXACT_LINES = const(1300)  # solve when the rest of the deal has at most this many lines of play
+_WIN = const(200)  # a deal's value: my side's points, and this for a win (more than _HALF, or in 3
+_DRAW = const(100)  # players more than each other's), or this for a draw
+_HALF = const(60)
+_SLOTS = const(5)  # H and KH: hand slots per seat
+_TRICK = const(8)  # T and SEAT: slots per searched trick
+_PLACED = const(5)  # brisca.ai's scores: score[_PLACED + i] is move i's value in one placement
 
-H = bytearray(30)  # hands: seat * 5 + i
+H = bytearray(30)  # hands: seat * _SLOTS + i
 HL = bytearray(6)
 KH = bytearray(30)  # the cards the seat knows in each hand (own hand first of all)
 KHL = bytearray(6)
@@ -54,9 +61,29 @@ _LI = bytearray(24)
 _LB = array("h", bytes(48))
 _LA = array("h", bytes(48))
 _TR = bytearray(24)
-# Facts: 0 players, 1 plays, 2 trump, 3 must-follow, 4 my side, 5 sides, 6 stock cards, 8 nodes,
-# 9 node limit, 10 start ticks, 11 budget ms, 12 pool size, 13 hidden stock cards, 14 first hidden
-# stock slot, 17 trick length at the root; 7: the value _close() found
+# F, this module's facts (apart from brisca.ai's search facts, `facts` below):
+_PLAYERS = const(0)
+_PLAYS = const(1)  # cards a seat plays per trick
+_TRUMP = const(2)
+_MUST = const(3)  # must-follow (its flag bit, or 0)
+_MINE = const(4)  # my side
+_SIDES = const(5)
+_STOCK = const(6)  # stock cards
+_CLOSED = const(7)  # the value _close() found
+_NODES_NOW = const(8)  # nodes of the search running
+_LIMIT = const(9)  # its node limit
+_T0 = const(10)  # the decision's start (ticks_ms)
+_TIME = const(11)  # its time budget (ms)
+_POOL = const(12)  # unseen cards in POOL
+_HIDDEN = const(13)  # hidden stock cards
+_SLOT = const(14)  # the first hidden stock slot of ST
+_TL = const(17)  # the trick's length at the root
+# brisca.ai's search facts (its _S): the slots used here, by its numbers (a const named with _ is
+# its module's own)
+_USED = const(12)  # nodes searched by the decision
+_DONE = const(13)  # placements solved
+_EXACT = const(14)  # one exact solve
+_MOVES = const(17)  # the moves searched
 F = [0] * 18
 
 
@@ -71,8 +98,8 @@ def prepare(v, k, t0, budget, since, moves, score, facts, rng=None):
         moves[j] = v.legal[j]
         score[j] = 0
     moves[0], moves[k] = moves[k], moves[0]
-    facts[12] = facts[13] = 0
-    facts[14], facts[17] = 1, n
+    facts[_USED] = facts[_DONE] = 0
+    facts[_EXACT], facts[_MOVES] = 1, n
     return _SAMPLES
 
 
@@ -81,16 +108,16 @@ def one(rng, voids, moves, score, facts):
     (5.. holds this placement's); False once the node budget or the time is spent."""
     sample(rng, voids)
     a = -_BIG
-    for i in range(facts[17]):
-        val = value(moves[i], a, (_NODES_2P if F[0] == 2 or F[1] > 1 else _NODES) - facts[12])
-        facts[12] += F[8]
+    for i in range(facts[_MOVES]):
+        val = value(moves[i], a, (_NODES_2P if F[_PLAYERS] == 2 or F[_PLAYS] > 1 else _NODES) - facts[_USED])
+        facts[_USED] += F[_NODES_NOW]
         if val is None:
             return False
-        score[5 + i] = val
+        score[_PLACED + i] = val
         a = max(a, val)
-    for i in range(facts[17]):
-        score[i] += score[5 + i]
-    facts[13] += 1
+    for i in range(facts[_MOVES]):
+        score[i] += score[_PLACED + i]
+    facts[_DONE] += 1
     return True
 
 
@@ -108,7 +135,7 @@ def setup(v, since, t0, budget, cap):
         if v.played_by[c]:
             continue
         if h:
-            KH[(h - 1) * 5 + KHL[h - 1]] = c
+            KH[(h - 1) * _SLOTS + KHL[h - 1]] = c
             KHL[h - 1] += 1
         elif c != face and c != top:
             POOL[np] = c
@@ -168,9 +195,20 @@ def setup(v, since, t0, budget, cap):
     SP[2] = 0
     for s in range(r.sides):
         SP[s] = v.side_points(s)
-    (F[0], F[1], F[2], F[3], F[4], F[5], F[6], F[10], F[11], F[12], F[13], F[14], F[17]) = (
-        n, r.plays, v.trump_suit, r.flags & 32, SIDE[me], r.sides, v.stock_left, t0, budget, np, hs, k, tl)
-    F[8] = 0
+    F[_PLAYERS] = n
+    F[_PLAYS] = r.plays
+    F[_TRUMP] = v.trump_suit
+    F[_MUST] = r.flags & _F_FOLLOW
+    F[_MINE] = SIDE[me]
+    F[_SIDES] = r.sides
+    F[_STOCK] = v.stock_left
+    F[_T0] = t0
+    F[_TIME] = budget
+    F[_POOL] = np
+    F[_HIDDEN] = hs
+    F[_SLOT] = k
+    F[_TL] = tl
+    F[_NODES_NOW] = 0
     global _since
     _since = since
     return True
@@ -183,7 +221,7 @@ def _since(t0):
 def sample(rng, voids):
     """Place the unseen cards: a random order of the pool dealt to the hidden hand slots, the rest
     to the hidden stock; a few tries to respect the suits seats showed they lack."""
-    n, np = F[0], F[12]
+    n, np = F[_PLAYERS], F[_POOL]
     for _ in range(8):
         rng.shuffle(POOL, 0, np)
         j = ok = 0
@@ -196,7 +234,7 @@ def sample(rng, voids):
             break
     j = 0
     for s in range(n):
-        b = s * 5
+        b = s * _SLOTS
         HL[s] = KHL[s]
         for i in range(KHL[s]):
             H[b + i] = KH[b + i]
@@ -204,13 +242,13 @@ def sample(rng, voids):
             H[b + HL[s]] = POOL[j]
             HL[s] += 1
             j += 1
-    for i in range(F[13]):
-        ST[F[14] + i] = POOL[j]
+    for i in range(F[_HIDDEN]):
+        ST[F[_SLOT] + i] = POOL[j]
         j += 1
     # Each hand weakest card first (trumps last): alpha-beta then cuts about 10% more nodes.
-    trump = F[2]
+    trump = F[_TRUMP]
     for s in range(n):
-        b = s * 5
+        b = s * _SLOTS
         for i in range(1, HL[s]):
             c = H[b + i]
             kc = (c // 10 == trump) * 100 + STRENGTH[c % 10] * 3 + POINTS[c % 10]
@@ -225,47 +263,48 @@ def sample(rng, voids):
 def value(move, alpha, limit):
     """Search this placement with `move` played by this seat: its value (x4 points; a lower
     value than `alpha` is only an upper bound), or None once `limit` nodes are spent."""
-    F[8], F[9] = 0, limit
-    val = _g(F[17], 0, 0, alpha, _BIG, move)
-    return None if F[8] > F[9] else val
+    F[_NODES_NOW], F[_LIMIT] = 0, limit
+    val = _g(F[_TL], 0, 0, alpha, _BIG, move)
+    return None if F[_NODES_NOW] > F[_LIMIT] else val
 
 
 def _end():
     """The deal's value for my side at its end: points, +200 a win, +100 a draw (x4)."""
-    mine = SP[F[4]]
-    top = 60
-    if F[5] == 3:
+    mine = SP[F[_MINE]]
+    top = _HALF
+    if F[_SIDES] == 3:
         top = 0
         for s in range(3):
-            if s != F[4]:
+            if s != F[_MINE]:
                 top = max(top, SP[s])
-    return (mine + (200 if mine > top else 100 if mine == top else 0)) * 4
+    return (mine + (_WIN if mine > top else _DRAW if mine == top else 0)) * 4
 
 
 def _last(d):
     """The deal's value (as _end() gives it) once its last trick d, one card a hand, is played
     out. (Not through _end(): a call deeper would take pystack.)"""
-    b = d * 8
+    b = d * _TRICK
     bs = SEAT[b]
-    bc = H[bs * 5]
+    bc = H[bs * _SLOTS]
     pts = 0
     for p in range(TZ[d]):
         s = SEAT[b + p]
-        c = H[s * 5]
+        c = H[s * _SLOTS]
         pts += POINTS[c % 10]
-        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[2] != bc // 10:
+        # core.beats(c, bc, trump) written out, for speed and pystack: see brisca.endgame._last()
+        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[_TRUMP] != bc // 10:
             bc = c
             bs = s
     SP[SIDE[bs]] += pts
-    c = SP[F[4]]  # (mine, and the best other side's points: _end()'s)
-    bc = 60
-    if F[5] == 3:
+    c = SP[F[_MINE]]  # (mine, and the best other side's points: _end()'s)
+    bc = _HALF
+    if F[_SIDES] == 3:
         bc = 0
         for s in range(3):
-            if s != F[4]:
+            if s != F[_MINE]:
                 bc = max(bc, SP[s])
     SP[SIDE[bs]] -= pts
-    return (c + (200 if c > bc else 100 if c == bc else 0)) * 4
+    return (c + (_WIN if c > bc else _DRAW if c == bc else 0)) * 4
 
 
 def _close(d, si, nodes, limit):
@@ -274,20 +313,21 @@ def _close(d, si, nodes, limit):
     _open()). The stock index after the draws; or, the trick undone, _NO at the deal's end and
     _LAST when the last trick, one card a hand, is next: it is searched here, as _g() would enter
     its node (`nodes` and `limit`: _g()'s), _LATE if the clock then says the time ran out. Their
-    value in F[7]."""
-    b = d * 8
+    value in F[_CLOSED]."""
+    b = d * _TRICK
     bc = T[b]
     w = SEAT[b]
     p = 0
     for j in range(TZ[d]):
         c = T[b + j]
         p += POINTS[c % 10]
-        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[2] != bc // 10:
+        # (core.beats written out, as in _last())
+        if c // 10 == bc // 10 and STRENGTH[c % 10] > STRENGTH[bc % 10] or c // 10 == F[_TRUMP] != bc // 10:
             bc = c
             w = SEAT[b + j]
     SP[SIDE[w]] += p
     x = si
-    if si < F[6]:
+    if si < F[_STOCK]:
         x = _draw(w, si, 0)
     b = d * 4
     _TR[b] = w
@@ -295,29 +335,29 @@ def _close(d, si, nodes, limit):
     _TR[b + 2] = si
     _TR[b + 3] = x
     if not HL[w]:
-        F[7] = _end()
+        F[_CLOSED] = _end()
         SP[SIDE[w]] -= p
         return _NO
     # trick d + 1's seats, from the winner: everyone with the most cards, `plays` times round
     c = 0
-    for j in range(F[0]):
+    for j in range(F[_PLAYERS]):
         c = max(c, HL[j])
-    b = d * 8 + 8
+    b = d * _TRICK + _TRICK
     j = 0
-    for bc in range(F[1]):
-        for i in range(F[0]):
-            s = (w + i) % F[0]
+    for bc in range(F[_PLAYS]):
+        for i in range(F[_PLAYERS]):
+            s = (w + i) % F[_PLAYERS]
             if HL[s] == c:
                 SEAT[b + j] = s
                 j += 1
     TZ[d + 1] = j
-    if x < F[6] or F[1] > 1 or HL[SEAT[b]] != 1:
+    if x < F[_STOCK] or F[_PLAYS] > 1 or HL[SEAT[b]] != 1:
         return x
     j = _LAST
-    if not (nodes + 1) & 31 and _since(F[10]) >= F[11]:
+    if not (nodes + 1) & 31 and _since(F[_T0]) >= F[_TIME]:
         j = _LATE
         limit = 0
-    F[7] = 0 if nodes + 1 > limit else _last(d + 1)
+    F[_CLOSED] = 0 if nodes + 1 > limit else _last(d + 1)
     if x > si:
         _draw(w, si, x)
     SP[SIDE[w]] -= p
@@ -337,15 +377,15 @@ def _open(d):
 def _draw(w, si, back):
     """Everyone draws from stock index si, the winner w first; the stock index after. `back`: the
     stock index the draws went to, to take them back instead."""
-    n = F[0]
+    n = F[_PLAYERS]
     x = si
-    for j in range(n * F[1]):
-        if x < (back if back else F[6]):
+    for j in range(n * F[_PLAYS]):
+        if x < (back if back else F[_STOCK]):
             s = (w + j) % n
             if back:
                 HL[s] -= 1
             else:
-                H[s * 5 + HL[s]] = ST[x]
+                H[s * _SLOTS + HL[s]] = ST[x]
                 HL[s] += 1
             x += 1
     return x
@@ -366,24 +406,24 @@ def _g(tl, si, d, alpha, beta, only):
     li = _LI
     lb = _LB
     la = _LA
-    mine = F[4]
-    nst = F[6]
-    must = F[3]
-    nodes = F[8]
-    limit = F[9]
+    mine = F[_MINE]
+    nst = F[_STOCK]
+    must = F[_MUST]
+    nodes = F[_NODES_NOW]
+    limit = F[_LIMIT]
     lev = 0  # the level: cards played below the root
     while True:
         nodes += 1  # enter the node
-        if not nodes & 31 and _since(F[10]) >= F[11]:
+        if not nodes & 31 and _since(F[_T0]) >= F[_TIME]:
             limit = 0  # out of time: abandon this placement
-        b = d * 8
+        b = d * _TRICK
         turn = seat[b + tl]
-        hb = turn * 5
+        hb = turn * _SLOTS
         k = hl[turn]
         go = 0  # 0: return val to the level above; 1: take the value of move i; 2: try move i
         if nodes > limit:
             val = 0
-        elif not tl and k == 1 and si >= nst and F[1] == 1:  # the last trick, one line
+        elif not tl and k == 1 and si >= nst and F[_PLAYS] == 1:  # the last trick, one line
             val = _last(d)
         else:
             follow = _NO
@@ -405,8 +445,8 @@ def _g(tl, si, d, alpha, beta, only):
         while True:
             if not go:
                 if not lev:
-                    F[8] = nodes
-                    F[9] = limit
+                    F[_NODES_NOW] = nodes
+                    F[_LIMIT] = limit
                     return val
                 lev -= 1  # the level above: its state back
                 end = not tl
@@ -416,9 +456,9 @@ def _g(tl, si, d, alpha, beta, only):
                     d -= 1
                     tl = TZ[d] - 1
                     si = _open(d)
-                b = d * 8
+                b = d * _TRICK
                 turn = seat[b + tl]
-                hb = turn * 5
+                hb = turn * _SLOTS
                 k = hl[turn] + 1
                 i = li[lev]
                 best = lb[lev]
@@ -466,7 +506,7 @@ def _g(tl, si, d, alpha, beta, only):
             else:  # the trick's end
                 x = _close(d, si, nodes, limit)
                 if x >= _LATE:  # the deal's end, or its last trick (a node) done: no level
-                    val = F[7]
+                    val = F[_CLOSED]
                     if x < _NO:
                         nodes += 1
                         if x == _LATE:  # (out of time)

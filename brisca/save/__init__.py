@@ -1,6 +1,6 @@
 # Saved records that survive power-off: settings, player names, statistics, the game in progress.
 #
-# saves = open_store(); settings = saves.load_settings(); saves.save_game(core_bytes) once per trick;
+# saves = open_store(); settings = saves.load_settings(); saves.save_game(core_bytes) after every move;
 # show saves.notice (one line, or None) when set, then saves.clear_notice(). Split into small modules
 # so that each compiles within a 32K MicroPython heap, and imported from them: SaveData in store,
 # Settings in settings, Stats in stats; slots.GameSlot keeps only the game in progress, for loops

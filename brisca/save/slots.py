@@ -5,7 +5,7 @@
 # Storage: any bytearray-like object with slice reads and slice assignment: microcontroller.nvm on
 # the board, a bytearray in tests, filestore.SaveFile in the simulator.
 # GameSlot also keeps the game in progress (kind 3): that is all a game loop saving after every
-# trick needs, without the settings and statistics codecs (store.SaveData adds those).
+# move needs, without the settings and statistics codecs (store.SaveData adds those).
 # Comments, not docstrings, and one class: every module here must compile within a 32K MicroPython
 # heap, and each module or function kept costs heap on the board.
 
@@ -82,6 +82,8 @@ class GameSlot:
             else:
                 return 0  # never written: erased flash (0xFF) or zeros
         n = buf[5]
+        # 0xB5, the magic, written out: a named const (its import) broke store.py's compile from
+        # source within 32K (tests/test_micropython.py's small-heap test)
         if first != 0xB5 or buf[1] != kind or n + 8 > size:
             return 2
         if crc16(buf, 8, 8 + n, crc16(buf, 0, 6)) != buf[6] | buf[7] << 8:

@@ -138,8 +138,8 @@ class App:
         if store is not None:
             try:
                 self.settings = store.load_settings()
-            except Exception as e:  # a broken store must not stop the game
-                print("settings:", e)
+            except Exception as e:  # broad on purpose: damaged records the store reports itself (its
+                print("settings:", e)  # notice); this is a store failing outright: defaults play on
         self.texts = {}  # key -> text: the current screen's, read once
         self.T = self._lang(self.settings.language)
         from brisca.ui.font import Glyphs
@@ -151,8 +151,8 @@ class App:
 
             if export.drive_writable(drive):
                 self.drive = drive or "/"
-        except Exception as e:  # exports are an extra: never stop the game over them
-            print("drive:", e)
+        except Exception as e:  # broad: exports are an extra, never stop the game over them (without
+            print("drive:", e)  # them there is no "drive_on" notice: the player sees none are saved)
         unload("brisca.export")
         self._bare(board, stepwise)
 
@@ -191,7 +191,7 @@ class App:
             from brisca import lang
 
             return lang.load(code, self.assets + "/lang")
-        except Exception as e:  # no texts: the keys themselves show, the game goes on
+        except Exception as e:  # broad: without texts the keys themselves show (the player sees it)
             print("texts:", e)
             return None
 
@@ -432,8 +432,9 @@ class App:
                 data = self.store.load_game()
                 if data:
                     self.saved = data  # checked when resumed: a bad save then says so
-            except Exception as e:
+            except Exception as e:  # broad: whatever a failing store raises, the title comes up
                 print("load game:", e)
+                self.notice = self.t("save_bad")
         if self.drive and not self.notice:
             self.notice = self.t("drive_on")  # boot.py gave the drive to the game: say so once
         self.go("resume_q" if self.saved else "title")
@@ -489,7 +490,7 @@ class App:
         try:
             if self.scr is not None:
                 self.scr.close()
-        except Exception as e:  # noqa: BLE001 - half-built screens may fail to close
+        except Exception as e:  # noqa: BLE001 - half-built screens may fail to close (the oom screen follows)
             print("close:", e)
         self.scr = self.menu = self.table = self.picker = self.arriving = self.pending = None
         self.scr_module = ""

@@ -62,7 +62,7 @@ def button_name(bit):
 
 
 # ---------------------------------------------------------------- ticks (wrapping milliseconds)
-_TICKS_PERIOD = const(1 << 29)
+# (brisca/ai.py picks the same source for the AI: see there why the two are not one module)
 _TICKS_MAX = const((1 << 29) - 1)
 _TICKS_HALF = const(1 << 28)
 

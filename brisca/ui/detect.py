@@ -1,5 +1,10 @@
 """detect(): the Board for the board this runs on, with its profile, display, keys, speaker and
-pixels. Used once at start-up (code.py lets it go after)."""
+pixels. Used once at start-up (code.py lets it go after).
+
+Its `except Exception`s are broad on purpose: each part's driver raises what it likes (ImportError
+without keypad or analogio, ValueError for a pin in use or missing, RuntimeError, OSError, TypeError
+for a None pin) and a game with one part missing still plays. Each failure is printed on the serial
+console for the maker (_report); the player sees the part missing (no sound, no lights)."""
 
 from brisca.ui.board import Board
 from brisca.ui.boards import profile, profile_for
@@ -8,7 +13,7 @@ from brisca.ui.boards import profile, profile_for
 def _report(what, err):
     try:
         print("board:", what, "unavailable:", repr(err))
-    except Exception:  # noqa: BLE001, S110
+    except Exception:  # noqa: BLE001, S110 - a console that cannot print must not stop the start
         pass
 
 
