@@ -6,9 +6,14 @@ exhausted" (a hint too: ai.hint() plays as hard). Checked on MicroPython's 32-bi
 from the last drawing trick (Briscolone with open hands: 12 cards), 3 players with 32 cards, double
 with 4, and 6 players."""
 import json
+import os
 import subprocess
 
+import device_boot
 import mpytree
+import pytest
+
+from tests.conftest import need_mp32
 
 BYTES = 936
 SHAPES = ["p2", "p2 notrump open", "p3 d32", "p4 double", "p6 d36"]
@@ -45,3 +50,36 @@ def test_the_boards_call_chain_above_the_loop_is_measured_on_code_py(mp32):
     deeper = source.replace("        main()\n", "        (lambda: main())()\n", 1)
     assert deeper != source
     assert _chain(deeper)[0] > board
+
+
+# The game's own frames from code.py to the title, traced (tools/mp32/game.mjs with MP32_PYSTACK_TRACE:
+# the stand-ins for displayio and terminalio, C on a board, apart): against CircuitPython 9's pystack
+# less a reserve for the paths this English PyBadge run does not take (other boards, languages,
+# options). The title's chain was 1,528 B while Glyphs.tile() drew accented letters under a screen's
+# calls; drawn before the refresh, 1,336 B.
+BOARD_PYSTACK = 1536
+RESERVE = 128
+
+
+@pytest.fixture(scope="module")
+def board_tree(tmp_path_factory):
+    need_mp32()
+    return device_boot.build(tmp_path_factory.mktemp("pystack") / "tree", mpy=True)
+
+
+def traced(tree, script):
+    """(deepest bytes, its chain) of a traced run of `script` on the board's tree."""
+    run = subprocess.run(["node", str(mpytree.MP32 / "game.mjs"), str(tree), script, "67108864"],
+                         capture_output=True, text=True, timeout=600, env=dict(os.environ, MP32_PYSTACK_TRACE="1"))
+    out = run.stdout + run.stderr
+    assert "PYSTACK " in out and "PLAYER done" in out, out[-3000:]
+    deepest = int(out.split("\nPYSTACK ")[1].split()[0])
+    chain = out.split("PYSTACK-CHAIN ")[1].splitlines()[0]
+    print("%s: the deepest pystack use %d B of %d: %s" % (script, deepest, BOARD_PYSTACK, chain))
+    return deepest, chain
+
+
+def test_start_up_to_the_title_fits_circuitpython_9s_pystack_with_room_to_spare(board_tree, mp32):
+    deepest, chain = traced(board_tree, "boot")
+    assert chain.count("<") >= 8 and "app.loop" in chain, chain  # (the real chain was traced)
+    assert deepest <= BOARD_PYSTACK - RESERVE, (deepest, chain)
