@@ -181,7 +181,8 @@ def compile_heap(tree_mpy, tree_py, module):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--mpy", action="store_true", help="brisca/ as .mpy (default: .py, as install.py ships it)")
+    ap.add_argument("--mpy", action="store_true", help="brisca/ as .mpy, as boards get it (default: "
+                    ".py, what install.py ships for a CircuitPython it does not know)")
     ap.add_argument("--lib-py", action="store_true", help="libraries as .py (install.py's copy without circup)")
     ap.add_argument("--heap", default="512K", help="heap for a single run (default 512K)")
     ap.add_argument("--script", default="full", choices=("full", "boot", "hard4"),
