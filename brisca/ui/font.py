@@ -32,7 +32,6 @@ class Glyphs:
         for cp in range(32, 127):
             self._copy(base.get_glyph(cp), (cp - 32) * bw)
         self._built = bytearray(OURS)  # per letter: 0 not yet, 2 handed out, 1 drawn
-        self._pending = False
         # the characters beyond ASCII met so far (code points) and their cells, in room made now
         # (made later, they would lie between a screen's objects): brisca.ui.letters is loaded
         # (compiled, on a board without .mpy files) only for a character not met before
@@ -82,7 +81,6 @@ class Glyphs:
         else:
             if not self._built[k]:
                 self._built[k] = 2  # drawn by draw_pending(), before the screen is refreshed
-                self._pending = True
             cell = ASCII + k
         if self._n < _MET:
             met[self._n] = cp
@@ -92,20 +90,13 @@ class Glyphs:
 
     def draw_pending(self):
         """Draw the accented glyphs tile() has handed out since the last call. The shell calls it
-        before each refresh, from its short call chain: drawing inside tile(), under a screen's
-        calls, took a board's Python stack (its pystack, 1,536 B on CircuitPython 9) within 8 B
-        of its end."""
-        if self._pending:
-            self._pending = False
-            from brisca.ui import letters
+        before each refresh, from its short call chain: drawn inside tile(), under a screen's calls,
+        they took a board's Python stack (its pystack, 1,536 B on CircuitPython 9) within 8 B of
+        its end."""
+        built = self._built
+        for k in range(OURS):
+            if built[k] == 2:
+                from brisca.ui import letters
 
-            built = self._built
-            for k in range(OURS):
-                if built[k] == 2:
-                    letters.draw(self, ASCII + k, letters.CHARS[k])
-                    built[k] = 1
-
-    @property
-    def built(self):
-        """How many accented glyphs have been drawn so far."""
-        return sum([b == 1 for b in self._built])
+                letters.draw(self, ASCII + k, letters.CHARS[k])
+                built[k] = 1
