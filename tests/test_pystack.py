@@ -83,3 +83,19 @@ def test_start_up_to_the_title_fits_circuitpython_9s_pystack_with_room_to_spare(
     deepest, chain = traced(board_tree, "boot")
     assert chain.count("<") >= 8 and "app.loop" in chain, chain  # (the real chain was traced)
     assert deepest <= BOARD_PYSTACK - RESERVE, (deepest, chain)
+
+
+def test_the_device_script_and_four_player_hard_run_in_circuitpython_9s_pystack(board_tree, mp32):
+    # the whole game, untraced, on 384 words with the board's chain above App.loop taken first
+    # (MP32_BOARD_CHAIN): the stand-ins' Python frames count on top (C on a board), so this is
+    # stricter than a board; a step that runs out ends the run with status 4
+    env = dict(os.environ, MP32_BOARD_CHAIN="1", MP32_PYSTACK=str(BOARD_PYSTACK // 4))
+    runs = {script: subprocess.Popen(["node", str(mpytree.MP32 / "game.mjs"), str(board_tree), script],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+            for script in ("full", "hard4")}
+    for script, proc in runs.items():
+        out = proc.communicate(timeout=600)[0]
+        assert proc.returncode == 0 and "PLAYER done" in out, out[-3000:]
+        high = int(out.split("PYSTACK-HIGH ")[1].split()[0])
+        print("%s: the pystack written up to %d B of %d (stand-ins' frames included)" % (script, high, BOARD_PYSTACK))
+        assert 600 < high <= BOARD_PYSTACK, (script, high)

@@ -54,10 +54,18 @@ if (!tree) {
 const POLL = "def poll():\n    app.loop(1)\n" +
   "    r = '%s %s %d %d' % (app.screen, app.loaded, app.imports, len(__import__('sys').modules))\n";
 const tracing = process.env.MP32_PYSTACK_TRACE === "1";
-const chain = tracing ? await boardChain(fs.readFileSync(path.join(tree, "code.py"), "utf8"), POLL + "    return r")
+// MP32_BOARD_CHAIN=1 (untraced, with MP32_PYSTACK): the board's chain above App.loop taken from the
+// pystack too, so a run on CircuitPython 9's 384 words is a board's chain plus the stand-ins' frames
+const boardChained = tracing || process.env.MP32_BOARD_CHAIN === "1";
+const chain = boardChained ? await boardChain(fs.readFileSync(path.join(tree, "code.py"), "utf8"), POLL + "    return r")
   : null;
 const vm = await boot(tree, parseInt(heapArg, 10), ["firmware", "lib"], tracing ? { settrace: true, pystack: 2048 } : {});
-if (tracing) vm.reserve(chain.missing);
+if (boardChained) vm.reserve(chain.missing);
+// untraced on the board's chain: how far up the pystack the run wrote (stand-ins' frames included)
+const highWater = boardChained && !tracing;
+if (highWater) {
+  vm.paintStack(chain.missing); // (reserve() left the pystack's next free byte there)
+}
 function stackCheck(where, e) { // a step that ran out of the pystack ends the run
   if (e !== undefined && String(e).includes("pystack exhausted")) {
     console.log("PYSTACK exhausted (%d B) %s: %s", vm.pystackBytes, where, String(e).split("\n").slice(-2).join(" "));
@@ -296,6 +304,10 @@ for (let polls = 1; ; polls++) {
 }
 step("app = brd = store = None\nplayer.finish()", "the error screen");
 console.log("PEAK %d at %s (names %d)", peak, peakAt, peakNames);
+if (highWater) {
+  console.log("PYSTACK-HIGH %d of %d (the board's chain above App.loop %d B, the stand-ins' Python frames included)",
+    vm.stackHigh(), vm.pystackBytes, chain.board);
+}
 if (tracing) {
   vm.mp.runPython("_settrace(None)\ndeep = '%d %d %s %s' % (_deep[0], _deep[3], _deep[1], _deep[2])");
   const [deepest, ai, fn, file] = vm.mp.globals.get("deep").split(" ");

@@ -152,6 +152,15 @@ export async function boot(tree, heapBytes, paths = [], options = {}) {
       collect();
     },
     pystackBytes,
+    // The pystack's high-water mark: paintStack() fills what lies above `from` bytes with a
+    // pattern, stackHigh() is how far up calls have written since (frames leave some slots
+    // unwritten, so it may read a few bytes short)
+    paintStack(from) { stack.fill(0xa5, from); },
+    stackHigh() {
+      let end = stack.length;
+      while (end > 0 && stack[end - 1] === 0xa5) end--;
+      return end;
+    },
     // Take `bytes` of the pystack before anything runs, as frames below the port's first call would
     // (the board's call chain above the driver's: boardChain()): the port's state holds the
     // pystack's start, end and next free byte side by side; the next free byte moves up.
