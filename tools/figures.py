@@ -232,7 +232,8 @@ CLAIMS = (
     ("docs/memory.md", r"\| a screen shown again, over its first time [^|]*\| ([\d,]+) B \|", ("fit_revisit",)),
     ("docs/memory.md", r"\| a 16 KB block after every screen change: where its end lies \| ([\d,]+) B \| [\d,]+ B \| "
                        r"yes, by ([\d,]+) B \|", ("fit_block_end", "fit_block_spare")),
-    ("docs/memory.md", r"Room to spare:\s+the block's end ([\d,]+) B and, the tightest, the 4-player hard peak as held here ([\d,]+) B",
+    ("docs/memory.md", r"Room to spare:\s+the block's end ([\d,]+) B and, the tightest, "
+                       r"the 4-player hard peak as held here ([\d,]+) B",
      ("fit_block_spare", "fit_held_hard4_spare")),
     ("docs/memory.md", r"the title and the two peaks\s+are ([\d,]+), ([\d,]+) and ([\d,]+) B",
      ("fit_held_title", "fit_held_peak_full", "fit_held_peak_hard4")),
