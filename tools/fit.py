@@ -111,19 +111,8 @@ def block_in_areas(kinds, block=BLOCK, heap=PYBADGE_HEAP):
         at += blocks
         ends.append(at)
     used = bytearray(at)
-    objects = []
-    i = 0
-    while i < len(kinds):
-        if kinds[i] in ".=":
-            i += 1
-            continue
-        j = i + 1
-        while j < len(kinds) and kinds[j] == "=":
-            j += 1
-        objects.append((i, j - i))
-        i = j
     moved = []
-    for start, n in objects:
+    for start, _kind, n in heapref.allocations(kinds):
         area_end = next((e for e in ends if e > start), None)
         if area_end is None or start + n > area_end:
             moved.append(n)

@@ -44,23 +44,30 @@ def map_kinds(text):
     return start, "".join(kinds)
 
 
+def allocations(kinds):
+    """(first block, kind, blocks) of each allocation in a heap map's kinds ("." free, "=" a tail
+    block, any other character the head of an allocation of that kind)."""
+    out = []
+    i = 0
+    while i < len(kinds):
+        if kinds[i] in ".=":
+            i += 1
+            continue
+        j = i + 1
+        while j < len(kinds) and kinds[j] == "=":
+            j += 1
+        out.append((i, kinds[i], j - i))
+        i = j
+    return out
+
+
 class Heap:
     """A dump's allocations and the references between them."""
 
     def __init__(self, path):
         self.start, kinds, self.data, names = read(path)
         self.end = self.start + len(kinds) * BLOCK
-        self.heads = {}  # block -> (kind, blocks)
-        i = 0
-        while i < len(kinds):
-            if kinds[i] in ".=":
-                i += 1
-                continue
-            j = i + 1
-            while j < len(kinds) and kinds[j] == "=":
-                j += 1
-            self.heads[i] = (kinds[i], j - i)
-            i = j
+        self.heads = {i: (kind, n) for i, kind, n in allocations(kinds)}  # block -> (kind, blocks)
         self.out = {h: [] for h in self.heads}  # block -> blocks it points at
         self.into = {h: [] for h in self.heads}  # block -> blocks pointing at it
         for h, (_kind, n) in self.heads.items():
