@@ -1,6 +1,8 @@
 """Shared test setup: pygame never opens a window or a sound device during tests; the `mp32`
-fixture for tests on MicroPython's 32-bit WebAssembly port."""
+fixture for tests on MicroPython's 32-bit WebAssembly port; consts() for the tests of our
+modules' underscore consts."""
 
+import ast
 import os
 import pathlib
 import sys
@@ -9,6 +11,8 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
 import mpytree  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -41,6 +45,16 @@ def pytest_sessionfinish(session):
     f = getattr(font, "file", None)
     if f is not None:
         f.close()
+
+
+def consts(path):
+    """{name: value} of the module-level `_NAME = const(value)` lines of a source file."""
+    out = {}
+    for node in ast.parse((ROOT / path).read_text()).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
+                and getattr(node.value.func, "id", None) == "const":
+            out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+    return out
 
 
 def need_mp32():

@@ -4,22 +4,12 @@ the module). A name must mean the same slot in every module that has it, and the
 brisca.ai must be the only ones the others use, so no module reads a slot another fills with
 something else."""
 import ast
-import pathlib
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT, consts
+
 SLOTS = ["_SEAT", "_TRUMP", "_MUST", "_STOCK", "_NODES_NOW", "_POINTS", "_LED", "_LIMIT", "_UNSEEN", "_HIDDEN",
          "_ENUM", "_PLACEMENTS", "_USED", "_DONE", "_EXACT", "_KNOWN", "_HAND", "_MOVES", "_BEATER", "_FIRST",
          "_T0", "_TIME", "_TRIED"]
-
-
-def consts(path):
-    """{name: value} of the module-level `_NAME = const(value)` lines of a source file."""
-    out = {}
-    for node in ast.parse((ROOT / path).read_text()).body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
-                and getattr(node.value.func, "id", None) == "const":
-            out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
-    return out
 
 
 def used(path, buffer):

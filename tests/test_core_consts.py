@@ -1,25 +1,12 @@
 """Modules that repeat brisca.core's numbers as underscore consts (inlined by MicroPython, no heap
 on a board): brisca.words, brisca._records and brisca._saved, so that they compile without the
 engine. Each must equal the public number it stands for."""
-import ast
-import pathlib
-
 import pytest
 
 from brisca import core
+from tests.conftest import consts
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 MODULES = ["brisca/words.py", "brisca/_records.py", "brisca/_saved.py"]
-
-
-def consts(path):
-    """{name: value} of the module-level `_NAME = const(value)` lines of a source file."""
-    out = {}
-    for node in ast.parse((ROOT / path).read_text()).body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
-                and getattr(node.value.func, "id", None) == "const":
-            out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
-    return out
 
 
 # The engine's own underscore consts (rank indexes, sizes, the save format), which core does not export.
