@@ -214,29 +214,25 @@ let printedModules = false;
 const probe = process.env.MP32_PROBE ? parseInt(process.env.MP32_PROBE, 10) : 0;
 const [dumpAt, dumpNth, dumpPath] = (process.env.MP32_DUMP || "::").split(":");
 const shown = {}; // screen -> how many times it has shown
-// The heap's map (micropython.mem_info(1)'s text), as tools/heapref.py reads it.
-function heapMap() {
+// What running `code` prints (the port prints through process.stdout.write), as text.
+function printed(code) {
   const lines = [];
-  const write = process.stdout.write; // (the port prints through it)
+  const write = process.stdout.write;
   process.stdout.write = (text) => lines.push(String(text));
   try {
-    vm.run("import micropython\nmicropython.mem_info(1)\ndel micropython");
+    vm.run(code);
   } finally {
     process.stdout.write = write;
   }
   return lines.join("");
 }
+// The heap's map (micropython.mem_info(1)'s text), as tools/heapref.py reads it.
+function heapMap() {
+  return printed("import micropython\nmicropython.mem_info(1)\ndel micropython");
+}
 // The heap's map, bytes and names, as tools/heapref.py reads them (see MP32_DUMP above).
 function dump(path) {
-  const lines = [];
-  const write = process.stdout.write; // (the port prints through it)
-  process.stdout.write = (text) => lines.push(String(text));
-  try {
-    vm.run("import micropython\nmicropython.mem_info(1)\nmicropython.qstr_info(1)\ndel micropython");
-  } finally {
-    process.stdout.write = write;
-  }
-  const text = lines.join("");
+  const text = printed("import micropython\nmicropython.mem_info(1)\nmicropython.qstr_info(1)\ndel micropython");
   const start = parseInt(text.split("GC memory layout; from ")[1], 16);
   const total = parseInt(text.split("GC: total: ")[1], 10);
   fs.writeFileSync(path + ".map", text.split("qstr pool:")[0]);
