@@ -8,7 +8,8 @@ The shipped net is four nets fitted apart, their hidden units side by side and t
 averaged: to this module, one net. The weights stay in the asset file (made by tools/train.py)
 and are read a row at a time into one buffer: only the rows of the few features that are on are
 summed. Integer arithmetic only, so tools/train.py's numpy version gives the same numbers.
-Loaded by brisca.ai for hard only."""
+Loaded by brisca.ai for hard only. At 3 and 4 players the same reading and sums serve
+assets/tables.net, whose features brisca.tablenet names (scores()' `layout`)."""
 
 try:
     from micropython import const
@@ -21,6 +22,7 @@ except ImportError:  # CPython
 _i = __file__.rfind("/")
 _j = __file__.rfind("/", 0, _i)
 FILE = (__file__[:_j] + "/" if _j >= 0 else "") + "assets/hard.net"
+TABLES = FILE[:-8] + "tables.net"  # the 3- and 4-player net (brisca.tablenet's layout)
 MAGIC = b"BRN1"
 N_IN = const(310)  # the feature layout below; the file must say the same
 _NO = const(255)
@@ -47,7 +49,9 @@ _X = [0] * 48  # the state's features that are on
 _I = [0] * 5  # the loaded file's facts, by these slots:
 _UNITS = const(0)  # hidden units
 _W2 = const(1)  # the file offset of the second layer's weights
+_LAYOUT = const(2)  # the features the file was checked for
 _STATE = const(4)  # loaded (1) or refused (-1), 0 before load()
+_FILE = [""]  # the file load() checked
 _A = []  # type: list  # the state's hidden sums
 _R = bytearray(0)  # one row of the file
 _R2 = bytearray(0)  # a card's second row
@@ -108,26 +112,29 @@ def extra_feature(v, c):
     return _HIGHER + min(n, 3)
 
 
-def load(path=None):
-    """Check the weights file once: True if it is there, whole and of this layout. Makes the
-    buffers (again after release(), without reading the file again)."""
+def load(path=None, n_in=N_IN):
+    """Check the weights file once: True if it is there, whole and of the layout of `n_in`
+    features. Makes the buffers (again after release(), without reading the file again)."""
     global _A, _R, _R2, _W
+    path = path or FILE
+    if _FILE[0] != path or _I[_LAYOUT] != n_in:
+        _FILE[0], _I[_LAYOUT], _I[_STATE] = path, n_in, 0
     if not _I[_STATE]:
         _I[_STATE] = -1
         try:
-            with open(path or FILE, "rb") as f:
+            with open(path, "rb") as f:
                 head = f.read(16)
-                if len(head) < 16 or head[:4] != MAGIC or head[4] | head[5] << 8 != N_IN:
+                if len(head) < 16 or head[:4] != MAGIC or head[4] | head[5] << 8 != n_in:
                     return False
                 h = head[6]
-                size = 16 + N_IN * h + 3 * h + 4
+                size = 16 + n_in * h + 3 * h + 4
                 if head[7] | head[8] << 8 | head[9] << 16 | head[10] << 24 != size or not 0 < h <= 128 or h & 1:
                     return False
                 if not _sum_ok(f, size - 16, head):
                     return False
         except OSError:
             return False
-        _I[_UNITS], _I[_W2], _I[_STATE] = h, 16 + 2 * h + N_IN * h, 1
+        _I[_UNITS], _I[_W2], _I[_STATE] = h, 16 + 2 * h + n_in * h, 1
     if _I[_STATE] < 0:
         return False
     h = _I[_UNITS]
@@ -169,22 +176,24 @@ def _sum_ok(f, n, head):
     return not f.read(1) and s1 & 65535 == head[12] | head[13] << 8 and s2 & 65535 == head[14] | head[15] << 8
 
 
-def scores(v, out, path=None):
+def scores(v, out, path=None, layout=None):
     """out[i] = the network's value of playing v.legal[i] (an integer, larger is better); False
-    if there are no usable weights (or the file went away: a computer may change the drive)."""
-    if not load(path):
+    if there are no usable weights (or the file went away: a computer may change the drive).
+    `layout`: the module whose features the file's net reads (brisca.tablenet), else this one's."""
+    if not load(path, layout.N_IN if layout else N_IN):
         return False
     try:
-        return _scores(v, out, path)
+        return _scores(v, out, path or FILE, layout)
     except OSError:
         return False
 
 
-def _scores(v, out, path):
+def _scores(v, out, path, layout):
     h = _I[_UNITS]
-    k = features(v, _X)
+    k = (layout.features if layout else features)(v, _X)
+    cf, xf = (layout.card_feature, layout.extra_feature) if layout else (card_feature, extra_feature)
     a, r, r2, w = _A, _R, _R2, _W
-    with open(path or FILE, "rb") as f:
+    with open(path, "rb") as f:
         f.seek(16)
         n = h // 2
         for half in (0, n):  # b1, int16 little-endian: half of it a row's worth of bytes
@@ -202,9 +211,9 @@ def _scores(v, out, path):
         b2 = (w[h] | w[h + 1] << 8 | w[h + 2] << 16) - 8388608
         for i in range(v.nlegal):
             c = v.legal[i]
-            f.seek(16 + 2 * h + card_feature(v, c) * h)
+            f.seek(16 + 2 * h + cf(v, c) * h)
             f.readinto(r)
-            f.seek(16 + 2 * h + extra_feature(v, c) * h)
+            f.seek(16 + 2 * h + xf(v, c) * h)
             f.readinto(r2)
             s = b2
             for j in range(h):

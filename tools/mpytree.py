@@ -77,9 +77,9 @@ def compile_tree(out, extra=(), skip=("ui",)):
         compile_one(src, src.name, out, lines=TESTS in src.resolve().parents)
     if "lang" not in skip:
         shutil.copytree(ROOT / "assets" / "lang", pathlib.Path(out) / "assets" / "lang", dirs_exist_ok=True)
-    if "net" not in skip and (ROOT / "assets" / "hard.net").exists():  # hard's weights (brisca.net)
+    for weights in sorted((ROOT / "assets").glob("*.net")) if "net" not in skip else ():  # hard's (brisca.net)
         (pathlib.Path(out) / "assets").mkdir(exist_ok=True)
-        shutil.copy(ROOT / "assets" / "hard.net", pathlib.Path(out) / "assets" / "hard.net")
+        shutil.copy(weights, pathlib.Path(out) / "assets" / weights.name)
     return out
 
 

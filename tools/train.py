@@ -303,10 +303,10 @@ def generate(positions, k, seed, jobs, policy=None, opponents=(), sample_p=0.35,
 
 
 # -- 2. fit ---------------------------------------------------------------------------------------
-def matrix(data):
+def matrix(data, n_in=net.N_IN):
     """(X, y, group): one row per (position, card), X dense 0/1, group = the position's index."""
     rows = sum(len(d[1]) for d in data)
-    X = np.zeros((rows, net.N_IN), np.uint8)
+    X = np.zeros((rows, n_in), np.uint8)
     y = np.zeros(rows, np.float32)
     grp = np.zeros(rows, np.int64)
     r = 0
@@ -321,8 +321,8 @@ def matrix(data):
 
 
 class MLP:
-    def __init__(self, hidden, rng):
-        self.W1 = rng.normal(0, 1 / np.sqrt(40), (net.N_IN, hidden)).astype(np.float32)
+    def __init__(self, hidden, rng, n_in=net.N_IN):
+        self.W1 = rng.normal(0, 1 / np.sqrt(40), (n_in, hidden)).astype(np.float32)
         self.b1 = np.zeros(hidden, np.float32)
         self.w2 = rng.normal(0, 1 / np.sqrt(hidden), hidden).astype(np.float32)
         self.b2 = np.zeros(1, np.float32)
@@ -389,11 +389,11 @@ def int_scores(q, state, cards):
 
 def to_bytes(q, version=VERSION):
     W1, b1, w2, b2 = q
-    h = len(b1)
+    h, n_in = len(b1), len(W1)
     body = (struct.pack("<%dh" % h, *b1.tolist()) + bytes((W1 + 128).astype(np.uint8).ravel().tolist())
             + bytes((w2 + 128).astype(np.uint8).tolist()) + struct.pack("<I", b2 + (1 << 23))[:3] + b"\0")
     size = 16 + len(body)
-    return net.MAGIC + struct.pack("<HBIB", net.N_IN, h, size, version) + struct.pack("<HH", *checksum(body)) + body
+    return net.MAGIC + struct.pack("<HBIB", n_in, h, size, version) + struct.pack("<HH", *checksum(body)) + body
 
 
 def checksum(body):
@@ -410,20 +410,20 @@ def checksum(body):
 def read(path):
     """The integer net in a weights file (no checks: brisca.net.load() makes them)."""
     b = pathlib.Path(path).read_bytes()
-    h = b[6]
+    n_in, h = b[4] | b[5] << 8, b[6]
     b1 = np.array(struct.unpack_from("<%dh" % h, b, 16), np.int64)
     o = 16 + 2 * h
-    W1 = np.frombuffer(b, np.uint8, net.N_IN * h, o).astype(np.int64).reshape(net.N_IN, h) - 128
-    o += net.N_IN * h
+    W1 = np.frombuffer(b, np.uint8, n_in * h, o).astype(np.int64).reshape(n_in, h) - 128
+    o += n_in * h
     w2 = np.frombuffer(b, np.uint8, h, o).astype(np.int64) - 128
     b2 = int.from_bytes(b[o + h:o + h + 3], "little") - (1 << 23)
     return W1, b1, w2, b2
 
 
-def write(q, path):
+def write(q, path, version=VERSION):
     path = pathlib.Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(to_bytes(q))
+    path.write_bytes(to_bytes(q, version))
 
 
 # -- 4. play against hard1 ------------------------------------------------------------------------
@@ -498,7 +498,7 @@ def fit(X, y, grp, hidden, epochs, seed, check=None):
     npos = int(grp.max()) + 1
     va = (rng.random(npos) < 0.1)[grp]
     Xt, yt, Xv, yv = X[~va], y[~va], X[va].astype(np.float32), y[va]
-    m = MLP(hidden, rng)
+    m = MLP(hidden, rng, X.shape[1])
     losses, t1 = [], time.time()
     for ep in range(1, epochs + 1):
         order = rng.permutation(len(yt))

@@ -1,0 +1,174 @@
+"""Hard's learned evaluation at 3 and 4 players (brisca/tablenet.py's features, read by
+brisca/net.py from assets/tables.net): the device's integers against the trainer's, what the
+features say, where hard uses the net, and a tiny training run (tools/train_tables.py)."""
+import json
+import pathlib
+import random
+import sys
+
+import numpy as np
+import pytest
+
+from brisca import ai, core, net, tablenet
+from brisca.words import parse_rules
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import train  # noqa: E402 (after the sys.path set-up on purpose)
+import train_tables  # noqa: E402
+
+TABLES = ("p4", "p3 d39")
+
+
+@pytest.fixture
+def weights(tmp_path, monkeypatch):
+    """A random integer net of the tables' layout, brisca.net's TABLES pointed at it."""
+    m = train.MLP(24, np.random.default_rng(5), tablenet.N_IN)
+    m.b1 += np.random.default_rng(6).normal(0, 0.3, 24).astype(np.float32)
+    q = train.quantize(m)
+    path = tmp_path / "tables.net"
+    train.write(q, path, train_tables.VERSION)
+    monkeypatch.setattr(net, "TABLES", str(path))
+    net._FILE[0] = ""
+    yield q, path
+    net._FILE[0] = ""
+
+
+def positions(rules, deals=4, seed=1):
+    """Views of the seat to play wherever the net picks the card (random play)."""
+    rng = random.Random(seed)
+    for d in range(deals):
+        g = core.Game(rules, seed * 100 + d)
+        while g.phase < core.DEAL_OVER:
+            v = g.view(g.turn)
+            if train_tables.net_on(v):
+                yield v
+            acts = g.legal_actions()
+            g.apply(acts[rng.randrange(len(acts))])
+
+
+def rows(v):
+    return [[tablenet.card_feature(v, c), tablenet.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
+
+
+@pytest.mark.parametrize("words", TABLES)
+def test_device_inference_gives_the_trainers_integers(weights, words):
+    q, path = weights
+    out = [0] * 5
+    seen = 0
+    for v in positions(parse_rules(words)):
+        f = [0] * 48
+        k = tablenet.features(v, f)
+        assert k <= 48 and len(set(f[:k])) == k and max(f[:k]) < tablenet.N_IN
+        assert net.scores(v, out, str(path), tablenet)
+        assert out[: v.nlegal] == train.int_scores(q, f[:k], rows(v))
+        seen += 1
+    assert seen > 50
+
+
+def test_a_file_of_the_other_layout_is_refused(weights, tmp_path):
+    """hard.net's layout (310 features) is no tables net, and the reverse."""
+    assert net.load(str(weights[1]), tablenet.N_IN)
+    assert not net.load(str(weights[1]), net.N_IN)
+    assert not net.load(net.FILE, tablenet.N_IN)
+    assert net.load(net.FILE, net.N_IN)
+
+
+@pytest.mark.parametrize("words", TABLES)
+def test_features_say_the_trick_and_the_seats_around(words):
+    """The trick's best card and whose it is, the seat's place, who is still to play, and only
+    what the seat may see."""
+    rules = parse_rules(words)
+    for v in positions(rules, deals=3, seed=2):
+        f = [0] * 48
+        on = set(f[: tablenet.features(v, f)])
+        t, me, n = v.trump_suit, v.seat, v.n
+        assert {x for x in on if x < 40} == {tablenet.canon(v.hand[i], t) for i in range(v.hand_len)}
+        assert tablenet._PLACE + v.trick_len + (4 if n == 3 else 0) in on
+        assert (tablenet._SHAPE in on) == (n == 3)
+        after = [(me + i) % n for i in range(1, n - v.trick_len)]
+        opp = sum(rules.side_of(s) != rules.side_of(me) for s in after)
+        assert tablenet._OPP_AFTER + opp in on
+        assert (tablenet._MATE_AFTER in on) == (len(after) > opp)
+        if v.trick_len:
+            best = v.trick[0]
+            for c in v.trick[1: v.trick_len]:
+                best = c if core.beats(c, best, t) else best
+            assert tablenet._BEST + tablenet.canon(best, t) in on
+            whose = v.trick_seats[v.trick[: v.trick_len].index(best)]
+            assert (tablenet._MATE_BEST in on) == (rules.side_of(whose) == rules.side_of(me))
+            for c in v.legal[: v.nlegal]:
+                x = tablenet.extra_feature(v, c)
+                assert (x < tablenet._LOSE) == core.beats(c, best, t)
+        for s in range(n):
+            if s != me:
+                g_cards = [c for c in range(40) if v.holder[c] == s + 1]
+                for c in g_cards:  # known cards (a face-up trump taken) and nothing else
+                    kind = tablenet._MATE if rules.side_of(s) == rules.side_of(me) else tablenet._OPP
+                    assert kind + tablenet.canon(c, t) in on
+
+
+@pytest.mark.parametrize("words", TABLES)
+def test_features_do_not_depend_on_cards_the_seat_cannot_see(words):
+    """Shuffling the other hands' hidden cards and the stock changes no feature of any card."""
+    rules = parse_rules(words)
+    rng = random.Random(4)
+    for d in range(4):
+        g = core.Game(rules, 50 + d)
+        while g.phase < core.DEAL_OVER:
+            v = g.view(g.turn)
+            if train_tables.net_on(v):
+                f1, f2 = [0] * 48, [0] * 48
+                a = sorted(f1[: tablenet.features(v, f1)]), rows(v)
+                w = train_tables.determinize(g, v, rng)
+                v2 = w.view(w.turn)
+                b = sorted(f2[: tablenet.features(v2, f2)]), rows(v2)
+                assert a == b
+            acts = g.legal_actions()
+            g.apply(acts[rng.randrange(len(acts))])
+
+
+def test_hard_uses_the_tables_net_only_where_it_was_trained(weights):
+    for words in TABLES + ("p4 exchange",):
+        p = ai.Player(parse_rules(words), "hard", 1)
+        assert p.net is net and p.lay is tablenet, words
+    for words in ("p4 d32", "p3 d36", "p4 follow", "p4 double", "p6 d36"):
+        assert ai.Player(parse_rules(words), "hard", 1).net is None, words
+    assert ai.Player(parse_rules("p4"), "medium", 1).net is None
+    assert ai.Player(core.Rules(), "hard", 1).lay is None  # 2 players: hard.net's own layout
+
+
+@pytest.mark.parametrize("words", TABLES)
+def test_hard_plays_the_nets_best_card_before_the_last_drawing_round(weights, words):
+    q, _ = weights
+    rules = parse_rules(words)
+    p = ai.Player(rules, "hard", 1)
+    picked = 0
+    for v in positions(rules, deals=3, seed=5):
+        f = [0] * 48
+        k = tablenet.features(v, f)
+        vals = train.int_scores(q, f[:k], rows(v))
+        assert p.choose(v) == v.legal[vals.index(max(vals))]
+        picked += 1
+    assert picked > 30
+
+
+def test_a_tiny_training_run_writes_weights_hard_plays_with(tmp_path, monkeypatch):
+    out = tmp_path / "t.net"
+    report = train_tables.main(["--positions", "60", "--epochs", "2", "--members", "2", "--hidden", "8",
+                                "--out", str(out), "--curve-deals", "2", "--jobs", "1",
+                                "--data", str(tmp_path / "d")])
+    assert report["positions"] > 20 and report["hidden"] == 16 and set(report["vs_hard1"]) == set(TABLES)
+    assert (tmp_path / "d" / "gen0.npz").exists()
+    monkeypatch.setattr(net, "TABLES", str(out))
+    net._FILE[0] = ""
+    for words in TABLES:
+        rules = parse_rules(words)
+        p = ai.Player(rules, "hard", 3)
+        assert p.net is net
+        g = core.Game(rules, 9)
+        while g.phase < core.DEAL_OVER:
+            g.apply(p.choose(g.view(g.turn)))
+    net._FILE[0] = ""
+    json.dumps(report)

@@ -1,0 +1,264 @@
+"""Train hard's learned evaluation for 3 and 4 players (brisca/tablenet.py's features) and write
+its weights, assets/tables.net. One net for both table shapes (the shape is an input).
+
+    make train-tables      the recipe (.venv/bin/python tools/train_tables.py)
+    .venv/bin/python tools/train_tables.py --data /tmp/tables   keeps each generation's positions
+                                                                 (a second run reuses them)
+    .venv/bin/python tools/train_tables.py --positions 300 --generations 1 --epochs 2 --out /tmp/t.net --curve-deals 0
+
+The recipe (fixed seeds, both cores, progress bars), tools/train.py's for 2 players on other tables:
+1. Positions: self-play deals at 4 players in teams (40 cards) and at 3 players (39 cards), one move
+   in ten at random, played as `hard1` (generation 0) or as the net before it. At a share of the
+   decisions made before the stock's last drawing round, every legal card is scored by rollouts:
+   K placements of the cards the seat cannot see, drawn from its View (the same placements for
+   every card); after the card every seat plays on to the deal's end as the generation's player
+   without its end search (hard1's evaluation, or the net while the stock lasts: a search at every
+   rollout's end would cost ten times the time). A rollout's value: 0.7 x the result for the
+   seat's side (won 1, drawn 0, lost -1) + 0.3 x its points margin / 60 (clipped), the margin
+   over the best other side.
+2. Fit, integers, the file: as tools/train.py (its code), the layout brisca/tablenet.py's.
+3. The curve: the integer net against hard1 at 4 and at 3 players over duplicate deals (seed
+   900000 on, never used in training).
+
+Resumable: with --data, each generation's positions are kept (genN.npz) and a run starts again
+from the last generation it finished. Nothing here runs on a board.
+"""
+import argparse
+import json
+import multiprocessing
+import pathlib
+import random
+import sys
+import time
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import hard1  # noqa: E402
+import train  # noqa: E402 (the 2-player recipe: fit, integers, file)
+from brisca import core, tablenet  # noqa: E402
+from brisca.words import parse_rules  # noqa: E402
+
+SHAPES = ("p4", "p3 d39")  # the tables trained, in turn
+VERSION = 1
+EVAL_SEED = train.EVAL_SEED
+
+
+class _NoSearch:
+    """hard1's end search switched off (rollouts): its evaluation alone decides."""
+
+    @staticmethod
+    def prepare(*args):
+        return 0
+
+
+def fast(p):
+    """Player p (hard1, or NetPlayer's base) without its end search."""
+    p.sr = _NoSearch
+    return p
+
+
+def determinize(g, v, rng):
+    """A copy of g with the cards seat v.seat cannot see placed again at random among the other
+    seats' hidden cards and the face-down stock (no must-follow on these tables: no voids)."""
+    c = train.clone(g)
+    slots = [s * core.HAND_MAX + i for s in range(g.n) if s != v.seat
+             for i in range(g.hand_len[s]) if not v.holder[g.hands[s * core.HAND_MAX + i]]]
+    end = g.end - (g.trump_card != core.NO_CARD)
+    unseen = [c.hands[i] for i in slots] + list(g.deck[g.top:end])
+    rng.shuffle(unseen)
+    for k, i in enumerate(slots):
+        c.hands[i] = unseen[k]
+    c.deck[g.top:end] = bytes(unseen[len(slots):])
+    return c
+
+
+def result(g, me):
+    """Seat me's rollout value at the deal's end: 0.7 x won/drawn/lost + 0.3 x margin / 60."""
+    r = g.rules
+    side = r.side_of(me)
+    mine = g.side_points(side)
+    best = max(g.side_points(s) for s in range(r.sides) if s != side)
+    won = (mine > best) - (mine < best)
+    return 0.7 * won + 0.3 * max(-1.0, min(1.0, (mine - best) / 60))
+
+
+def net_on(v):
+    """True where the tables' net picks the card: playing, before the stock's last drawing round."""
+    return v.phase == core.PLAY and v.stock_left > v.n and v.nlegal > 1
+
+
+class NetPlayer:
+    """hard1 with the tables' integer net (numpy, the same numbers as brisca.net) while the stock
+    lasts: what hard plays on these tables with assets/tables.net."""
+
+    def __init__(self, rules, seed, q, search=True):
+        self.base = hard1.player(rules, seed)
+        if not search:
+            fast(self.base)
+        self.q = q
+        self.f = [0] * 64
+
+    @property
+    def deal(self):
+        return self.base.deal
+
+    @deal.setter
+    def deal(self, x):
+        self.base.deal = x
+
+    def choose(self, v, budget_ms=None):
+        if not net_on(v):
+            return self.base.choose(v, budget_ms)
+        k = tablenet.features(v, self.f)
+        cards = [[tablenet.card_feature(v, c), tablenet.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
+        vals = train.int_scores(self.q, self.f[:k], cards)
+        return v.legal[vals.index(max(vals))]
+
+
+def maker(policy, search):
+    if not policy:
+        return lambda rules, seed: fast(hard1.player(rules, seed)) if not search else hard1.player(rules, seed)
+    q = train.read(policy)
+    return lambda rules, seed: NetPlayer(rules, seed, q, search)
+
+
+def gen_chunk(args):
+    """Scored positions of `deals` self-play deals of table `words` from `seed`."""
+    words, seed, deals, k, sample_p, eps, policy = args
+    rules = parse_rules(words)
+    n = rules.players
+    rng = random.Random(seed)
+    play = [maker(policy, True)(rules, seed + s) for s in range(n)]
+    roll = [maker(policy, False)(rules, seed + 10 + s) for s in range(n)]
+    v, rv = core.View(rules), core.View(rules)
+    feats = [0] * 64
+    out = []
+    for d in range(deals):
+        g = core.Game.dealt(rules, (seed * 1000 + d) & core.SEED_MAX)
+        for p in play:
+            p.deal = -1
+        while g.phase < core.DEAL_OVER:
+            s = g.turn
+            g.view(s, v)
+            if net_on(v) and rng.random() < sample_p:
+                nf = tablenet.features(v, feats)
+                cards = [[tablenet.card_feature(v, c), tablenet.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
+                acts = list(v.legal[: v.nlegal])
+                ys = [0.0] * len(acts)
+                for _ in range(k):
+                    w = determinize(g, v, rng)
+                    for i, a in enumerate(acts):
+                        c = train.clone(w)
+                        c.apply(a)
+                        for p in roll:
+                            p.deal = -1
+                        while c.phase < core.DEAL_OVER:
+                            c.view(c.turn, rv)
+                            c.apply(roll[c.turn].choose(rv))
+                        ys[i] += result(c, s)
+                out.append((feats[:nf], cards, [y / k for y in ys]))
+                g.view(s, v)
+            if rng.random() < eps and v.nlegal > 1:
+                a = v.legal[rng.randrange(v.nlegal)]
+            else:
+                a = play[s].choose(v)
+            g.apply(a)
+    return out
+
+
+def generate(positions, k, seed, jobs, policy=None, sample_p=0.3, eps=0.1, per_chunk=5):
+    """About `positions` scored positions, the shapes in turn, in chunks over `jobs` processes."""
+    per_deal = 28 * sample_p  # decisions before the last drawing round, about, times the share
+    chunks = max(len(SHAPES), int(positions / per_deal / per_chunk + 0.999))
+    args = [(SHAPES[i % len(SHAPES)], seed * 100003 + i, per_chunk, k, sample_p, eps, policy) for i in range(chunks)]
+    data = []
+    t0 = time.time()
+    with multiprocessing.Pool(jobs) as pool:
+        for i, part in enumerate(pool.imap(gen_chunk, args)):
+            data.extend(part)
+            train.bar("data", i + 1, chunks, t0)
+    return data
+
+
+def vs_hard1(path, words, deals, seed=EVAL_SEED, jobs=2):
+    """Score of hard with the net at `path` (one seat of each side, or one seat with 3 players)
+    against hard1 over duplicate deals: each deal with the net's seats in every position."""
+    with multiprocessing.Pool(jobs) as pool:
+        res = pool.map(_duel, [(str(path), words, seed + i) for i in range(deals)])
+    return sum(r[0] for r in res) / sum(r[1] for r in res)
+
+
+def _duel(args):
+    path, words, seed = args
+    rules = parse_rules(words)
+    n = rules.players
+    q = train.read(path)
+    v = core.View(rules)
+    total = games = 0.0
+    for a in range(rules.sides if rules.sides == 2 else n):  # the net's side (4: seats a, a+2)
+        g = core.Game.dealt(rules, seed & core.SEED_MAX)
+        players = [NetPlayer(rules, seed * 7 + s, q) if rules.side_of(s) == a else hard1.player(rules, seed * 7 + s)
+                   for s in range(n)]
+        while g.phase < core.DEAL_OVER:
+            g.view(g.turn, v)
+            g.apply(players[g.turn].choose(v))
+        won = g.deal_winners()
+        shared = bin(won).count("1")
+        total += (1.0 if shared == 1 else 0.5) if won >> a & 1 else 0.5 if not won else 0.0
+        games += 1
+    return total, games
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--positions", type=int, default=60000, help="scored positions per generation")
+    ap.add_argument("--generations", type=int, default=1)
+    ap.add_argument("--samples", type=int, default=6, help="placements per scored position (K)")
+    ap.add_argument("--hidden", type=int, default=32)
+    ap.add_argument("--members", type=int, default=2, help="the last generation's net averages this many fits")
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--data", help="a folder for each generation's positions (genN.npz): reused when there")
+    ap.add_argument("--out", default=str(ROOT / "assets" / "tables.net"))
+    ap.add_argument("--curve-deals", type=int, default=300, help="duplicate deals against hard1 per table")
+    a = ap.parse_args(argv)
+    t0 = time.time()
+    policy, parts, report = None, [], {}
+    for gen in range(a.generations):
+        cache = pathlib.Path(a.data) / ("gen%d.npz" % gen) if a.data else None
+        if cache and cache.exists():
+            z = np.load(cache, allow_pickle=False)
+            X, y, grp = z["X"], z["y"], z["grp"]
+        else:
+            sys.stderr.write("generation %d: positions played and rolled out as %s\n" % (gen, policy or "hard1"))
+            X, y, grp = train.matrix(generate(a.positions, a.samples, a.seed + 1000 * gen, a.jobs, policy),
+                                     tablenet.N_IN)
+            if cache:
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                np.savez_compressed(cache, X=X, y=y, grp=grp)
+        parts.append((X, y, grp + (int(parts[-1][2].max()) + 1 if parts else 0)))
+        X, y, grp = (np.concatenate([p[i] for p in parts]) for i in range(3))
+        m, losses, va = train.fit(X, y, grp, a.hidden, a.epochs, a.seed + gen)
+        if gen + 1 == a.generations and a.members > 1:
+            m = train.side_by_side([m] + [train.fit(X, y, grp, a.hidden, a.epochs, a.seed + gen + 1000 * i)[0]
+                                          for i in range(1, a.members)])
+        q = train.quantize(m)
+        train.write(q, a.out, VERSION)
+        scores = {w: round(vs_hard1(a.out, w, a.curve_deals, jobs=a.jobs), 4) for w in SHAPES} if a.curve_deals else {}
+        report = {"generation": gen, "positions": int(grp.max()) + 1, "rows": len(y), "hidden": len(m.b1),
+                  "held_out_loss": losses[-1], "int_agrees": train.agreement(m, q, X, grp, va),
+                  "vs_hard1": scores, "seconds": round(time.time() - t0)}
+        print(json.dumps(report), flush=True)
+        if gen + 1 < a.generations:
+            policy = str(pathlib.Path(a.data or "/tmp") / ("tables-gen%d.net" % gen))
+            train.write(q, policy, VERSION)
+    return report
+
+
+if __name__ == "__main__":
+    main()
