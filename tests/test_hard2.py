@@ -2,7 +2,6 @@
 search and network, reads its own weights, so a retrained assets/hard.net leaves it as it was,
 and plays as the other frozen reference (tools/hard1/) does where the two must agree."""
 import pathlib
-import random
 import sys
 
 import pytest
@@ -14,6 +13,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import hard2  # noqa: E402 (after the sys.path set-up on purpose)
 from hard2 import net as hard2_net  # noqa: E402
+from tests.conftest import same_choices  # noqa: E402
 
 LIVE_WEIGHTS = (ROOT / "assets" / "hard.net").resolve()
 
@@ -82,18 +82,8 @@ def test_hard2_plays_as_hard1_where_both_are_frozen_alike(spec, monkeypatch):
     monkeypatch.setattr(hard2_net, "FILE", str(ROOT / "missing" / "hard.net"))
     hard2_net._I[4] = 0
     try:
-        new, old = frozen.Player(rules, level, 5), hard1.Player(rules, level, 5)
+        new = frozen.Player(rules, level, 5)
         assert new.net is None
-        rng = random.Random(2)
-        n = 0
-        for d in range(3):
-            g = core.Game(rules, 60 + d)
-            while g.phase < core.DEAL_OVER:
-                v = g.view(g.turn)
-                a = new.choose(v)
-                assert a == old.choose(v)
-                g.apply(a if rng.random() < 0.8 else g.legal_actions()[-1])
-                n += 1
-        assert n > 50
+        assert same_choices(new, hard1.Player(rules, level, 5), rules) > 50
     finally:
         hard2_net._I[4] = 0
