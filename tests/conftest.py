@@ -1,10 +1,11 @@
 """Shared test setup: pygame never opens a window or a sound device during tests; the `mp32`
 fixture for tests on MicroPython's 32-bit WebAssembly port; consts() for the tests of our
-modules' underscore consts."""
+modules' underscore consts; same_choices() for the tests that hold a player to a frozen one."""
 
 import ast
 import os
 import pathlib
+import random
 import sys
 
 import pytest
@@ -55,6 +56,24 @@ def consts(path):
                 and getattr(node.value.func, "id", None) == "const":
             out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
     return out
+
+
+def same_choices(new, old, rules):
+    """Assert players `new` and `old` choose the same action at every turn of three deals (played
+    on by new's choice, one time in five the last legal action, for variety); how many turns."""
+    from brisca import core
+
+    rng = random.Random(2)
+    n = 0
+    for d in range(3):
+        g = core.Game(rules, 60 + d)
+        while g.phase < core.DEAL_OVER:
+            v = g.view(g.turn)
+            a = new.choose(v)
+            assert a == old.choose(v)
+            g.apply(a if rng.random() < 0.8 else g.legal_actions()[-1])
+            n += 1
+    return n
 
 
 def need_mp32():

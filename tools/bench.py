@@ -2,7 +2,8 @@
 
     .venv/bin/python tools/bench.py --a hard --b medium --deals 2000 --jobs 2
 Players: easy, medium, hard (brisca.ai), hard1 (hard before its learned evaluation, frozen in
-tools/hard1/), random, greedy (tools/bench_players.py), pimc, ismcts (tools/ref_bots.py).
+tools/hard1/), hard2 (hard with its network as at c5b4707, frozen in tools/hard2/), random, greedy
+(tools/bench_players.py), pimc, ismcts (tools/ref_bots.py).
 Prints A's score (wins + half draws) with a 95% confidence interval over deals, average points,
 per-move time (median, max) of each AI player on CPython and, on a subset of deals, under the
 MicroPython binary with the compiled .mpy modules (plus bytes allocated per move and the ai module's
@@ -38,7 +39,7 @@ from pystone_ref import PYBADGE_PYSTONES, Unavailable, cpython_pystones, write_m
 from brisca import ai, core  # noqa: E402 (after sys.path / gc set-up on purpose)
 from brisca.notation import parse_rules, rules_text  # noqa: E402 (after sys.path / gc set-up on purpose)
 
-NAMES = ("easy", "medium", "hard", "hard1", "random", "greedy", "pimc", "ismcts", "gymgreedy")
+NAMES = ("easy", "medium", "hard", "hard1", "hard2", "random", "greedy", "pimc", "ismcts", "gymgreedy")
 
 
 def make(name, rules, seed):
@@ -53,6 +54,10 @@ def make(name, rules, seed):
         import hard1
 
         return hard1.player(rules, seed)
+    if name == "hard2":  # hard with its network as at c5b4707, frozen (tools/hard2/)
+        import hard2
+
+        return hard2.player(rules, seed)
     if name.split(":")[0] in ("pimc", "ismcts", "gymgreedy"):
         import ref_bots
 
