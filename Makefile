@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # when npm is there (.ci/run makes sure it is, and there those tests fail rather than skip).
 MP32 := tools/mp32/node_modules/.installed
 
-.PHONY: play test venv flash zip bench train assets screenshots typecheck lint clean
+.PHONY: play test venv flash zip bench train train-tables assets screenshots typecheck lint clean
 
 $(STAMP): requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -48,6 +48,10 @@ bench: $(STAMP)
 # 2 cores, run end to end; fixed seeds, so the same file again). tools/train.py says how.
 train: $(STAMP)
 	$(VPY) tools/train.py $(ARGS)
+
+# The same for 3 and 4 players: assets/tables.net (tools/train_tables.py says how long, and how).
+train-tables: $(STAMP)
+	$(VPY) tools/train_tables.py $(ARGS)
 
 assets: $(STAMP)
 	$(VPY) tools/make_assets.py

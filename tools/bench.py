@@ -116,11 +116,12 @@ def pybadge_seconds(rel, ref_us, pystones):
 
 
 def play_deal(args):
-    """Play one deal in every seating; return (A's score list, A's points list, times a, times b)."""
+    """Play one deal in every seating; return (A's score list, A's points list, times a, times b,
+    A's pairwise list: each B side outscored 1, level 0.5, ahead of A 0)."""
     a, b, text, seed = args
     rules = parse_rules(text)
     v = core.View(rules)
-    scores, points, ta, tb = [], [], [], []
+    scores, points, ta, tb, vs = [], [], [], [], []
     for seating in seatings(rules.players):
         g = core.Game.dealt(rules, seed & core.SEED_MAX)  # the deal of this seed, as ever
         players = [make(a if seating[s] else b, rules, seed * 7 + s) for s in range(rules.players)]
@@ -145,7 +146,10 @@ def play_deal(args):
         else:
             scores.append(0.0)
         points.append(sum(g.side_points(side) for side in aside))
-    return scores, points, ta, tb
+        mine = points[-1]
+        vs += [(mine > g.side_points(side)) + (mine == g.side_points(side)) / 2
+               for side in range(rules.sides) if side not in aside]
+    return scores, points, ta, tb, vs
 
 
 def bar(done, total, width=40):
@@ -238,19 +242,24 @@ def main(argv=None):
             pairs.append(play_deal(w))
             bar(i + 1, o.deals)
     sys.stderr.write("\n")
-    per_deal = []
-    for sc, pt, xa, xb in pairs:
+    per_deal, head = [], []
+    for sc, pt, xa, xb, vs in pairs:
         scores += sc
         points += pt
         ta += xa
         tb += xb
         per_deal.append(sum(sc) / len(sc))
+        head.append(sum(vs) / len(vs))
     mean = sum(per_deal) / len(per_deal)
     sd = statistics.pstdev(per_deal) if len(per_deal) > 1 else 0.0
     ci = 1.96 * sd / len(per_deal) ** 0.5
     print(f"rules: {text}   deals: {o.deals} (x{len(seatings(rules.players))} seatings)   seed: {o.seed}   "
           f"{time.time() - t0:.0f} s")
     print(f"A={o.a} vs B={o.b}: score {mean:.3f} +- {ci:.3f} (95%)   avg points A {sum(points) / len(points):.1f}")
+    if rules.sides == 3:  # a fair share of the wins is a third; seat against seat, a half
+        hm, hsd = sum(head) / len(head), statistics.pstdev(head) if len(head) > 1 else 0.0
+        hci = 1.96 * hsd / len(head) ** 0.5
+        print(f"  (a fair share is 0.333) pairwise: A outscores a B seat {hm:.3f} +- {hci:.3f}")
     # Only brisca.ai players are timed; MicroPython can replay the deals only when every player is
     # portable (the reference bots, pimc, ismcts and gymgreedy, run on CPython alone).
     device = [name for name in (o.a, o.b) if name in ai.LEVELS.split()]
