@@ -208,8 +208,7 @@ class Player:
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
 
     sr = None  # hard's search: brisca.endgame with 2 players, brisca.search on every other table
-    net = None  # hard's learned evaluation (brisca.net): 2 players, and 3 and 4 (brisca.tablenet)
-    lay = path = None  # the tables' feature layout (brisca.tablenet) and weights file, 3 and 4 players
+    net = None  # hard's learned evaluation (brisca.net), 2 players
 
     def __init__(self, rules, level="medium", seed=0):
         self.level = 0 if level == "easy" else 1 if level == "medium" else 2 if level == "hard" else -1
@@ -228,14 +227,6 @@ class Player:
                 gc.collect()
             if rules.players > 2 or rules.plays > 1:
                 from brisca import search as sr
-
-                # the tables' learned evaluation, where it was trained: 4 players with 40 cards,
-                # 3 with 39, one play a trick, a trump, no must-follow, hands not open
-                if rules.deck == 36 + rules.players and rules.plays == 1 and not rules.flags & _UNTRAINED:
-                    from brisca import net, tablenet
-
-                    if net.load(net.TABLES, tablenet.N_IN):
-                        self.net, self.lay, self.path = net, tablenet, net.TABLES
             else:
                 from brisca import endgame as sr  # type: ignore[no-redef]
                 from brisca import net
@@ -300,8 +291,8 @@ class Player:
                     j += 1
                     if self.rng.below(j) == 0:
                         k = i
-        if self.net and v.stock_left > v.n and n > 1 and self.net.scores(v, _SC, self.path, self.lay):
-            k = 0  # before the stock's last drawing round, the learned evaluation picks the card
+        if self.net and v.stock_left > 2 and n > 1 and self.net.scores(v, _SC):
+            k = 0  # while the stock lasts, the learned evaluation picks the card
             for i in range(1, n):
                 if _SC[i] > _SC[k]:
                     k = i

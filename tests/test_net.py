@@ -7,7 +7,7 @@ import sys
 import numpy as np
 import pytest
 
-from brisca import ai, core, net
+from brisca import ai, core, net, tablenet
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -256,7 +256,8 @@ def test_cached_positions_of_another_layout_are_refused(tmp_path):
 
 
 def test_micropython_reads_the_same_integers(tmp_path):
-    """tests/portable/netscores.py prints the shipped net's values of every card in a few deals:
+    """tests/portable/netscores.py prints the shipped net's values of every card in a few deals, and
+    a tables net's at 4 and 3 players:
     MicroPython (.mpy as a board runs them; the 32K runs are in test_micropython.py) prints the
     same lines as CPython."""
     import os
@@ -268,13 +269,19 @@ def test_micropython_reads_the_same_integers(tmp_path):
     if not exe:
         pytest.fail("no micropython binary: `make venv` installs it (requirements-dev.txt)")
     script = ROOT / "tests" / "portable" / "netscores.py"
-    tree = mpytree.compile_tree(tmp_path, extra=[script], skip=("ui", "lang"))
-    mp = subprocess.run([exe, "-X", "heapsize=64K", "-c", "import netscores"], cwd=tree, capture_output=True,
+    m = train.MLP(24, np.random.default_rng(8), tablenet.N_IN)  # a tables net (none is shipped yet)
+    m.b1 += np.random.default_rng(9).normal(0, 0.3, 24).astype(np.float32)
+    train.write(train.quantize(m), tmp_path / "tables.net")
+    (tmp_path / "drive.py").write_text("import netscores\nnetscores.run(%r)\n" % str(tmp_path / "tables.net"))
+    tree = mpytree.compile_tree(tmp_path / "tree", extra=[script, tmp_path / "drive.py"], skip=("ui", "lang"))
+    mp = subprocess.run([exe, "-X", "heapsize=64K", "-c", "import drive"], cwd=tree, capture_output=True,
                         text=True, timeout=300, env=dict(os.environ, MICROPYPATH=str(tree)))
-    cp = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
-                        env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    cp = subprocess.run([sys.executable, str(tmp_path / "drive.py")], capture_output=True, text=True, timeout=300,
+                        env=dict(os.environ, PYTHONPATH=os.pathsep.join((str(ROOT), str(script.parent)))))
     assert mp.returncode == 0 and cp.returncode == 0, mp.stdout + mp.stderr + cp.stderr
-    assert mp.stdout.startswith("LOADED True\n") and mp.stdout.count("\n") > 40
+    for players in (2, 4, 3):
+        assert "LOADED %d True\n" % players in mp.stdout
+    assert mp.stdout.count("\n") > 120
     assert mp.stdout == cp.stdout
 
 

@@ -177,18 +177,34 @@ def generate(positions, k, seed, jobs, policy=None, sample_p=0.3, eps=0.1, per_c
     args = [(SHAPES[i % len(SHAPES)], seed * 100003 + i, per_chunk, k, sample_p, eps, policy) for i in range(chunks)]
     data = []
     t0 = time.time()
-    with multiprocessing.Pool(jobs) as pool:
+    with pool_of(jobs) as pool:
         for i, part in enumerate(pool.imap(gen_chunk, args)):
             data.extend(part)
             train.bar("data", i + 1, chunks, t0)
     return data
 
 
+class _Here:
+    """A pool of one, in this process: no fork (a test process may hold threads a fork would copy)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    imap = map = staticmethod(map)
+
+
+def pool_of(jobs):
+    return multiprocessing.Pool(jobs) if jobs > 1 else _Here()
+
+
 def vs_hard1(path, words, deals, seed=EVAL_SEED, jobs=2):
     """Score of hard with the net at `path` (one seat of each side, or one seat with 3 players)
     against hard1 over duplicate deals: each deal with the net's seats in every position."""
-    with multiprocessing.Pool(jobs) as pool:
-        res = pool.map(_duel, [(str(path), words, seed + i) for i in range(deals)])
+    with pool_of(jobs) as pool:
+        res = list(pool.map(_duel, [(str(path), words, seed + i) for i in range(deals)]))
     return sum(r[0] for r in res) / sum(r[1] for r in res)
 
 
