@@ -49,8 +49,8 @@ _I = [0] * 5  # the loaded file's facts, by these slots:
 _UNITS = const(0)  # hidden units
 _W2 = const(1)  # the file offset of the second layer's weights
 _LAYOUT = const(2)  # the features the file was checked for
+_PATH = const(3)  # the file checked
 _STATE = const(4)  # loaded (1) or refused (-1), 0 before load()
-_FILE = [""]  # the file load() checked
 _A = []  # type: list  # the state's hidden sums
 _R = bytearray(0)  # one row of the file
 _R2 = bytearray(0)  # a card's second row
@@ -116,8 +116,8 @@ def load(path=None, n_in=N_IN):
     features. Makes the buffers (again after release(), without reading the file again)."""
     global _A, _R, _R2, _W
     path = path or FILE
-    if _FILE[0] != path or _I[_LAYOUT] != n_in:
-        _FILE[0], _I[_LAYOUT], _I[_STATE] = path, n_in, 0
+    if _I[_PATH] != path or _I[_LAYOUT] != n_in:
+        _I[_PATH], _I[_LAYOUT], _I[_STATE] = path, n_in, 0
     if not _I[_STATE]:
         _I[_STATE] = -1
         try:

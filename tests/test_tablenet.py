@@ -30,9 +30,9 @@ def weights(tmp_path, monkeypatch):
     path = tmp_path / "tables.net"
     train.write(q, path, train_tables.VERSION)
     monkeypatch.setattr(net, "TABLES", str(path))
-    net._FILE[0] = ""
+    net._I[3] = 0
     yield q, path
-    net._FILE[0] = ""
+    net._I[3] = 0
 
 
 def positions(rules, deals=4, seed=1):
@@ -169,5 +169,5 @@ def test_a_tiny_training_run_writes_weights_the_net_plays_with(tmp_path):
         g = core.Game(rules, 9)
         while g.phase < core.DEAL_OVER:
             g.apply(p.choose(g.view(g.turn)))
-    net._FILE[0] = ""
+    net._I[3] = 0
     json.dumps(report)
