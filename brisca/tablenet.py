@@ -18,7 +18,9 @@ except ImportError:  # CPython
         return x
 
 
+from brisca import net
 from brisca.core import POINTS, beats
+from brisca.net import canon  # (brisca.net reads the file, so it is loaded beside this module)
 
 N_IN = const(371)
 _NO = const(255)
@@ -43,14 +45,7 @@ _LOSE = const(360)  # answering: it does not (6)
 _HIGHER = const(366)  # leading: cards of its suit that beat it, not seen (0-3+)
 _SHAPE = const(370)  # 3 players (1) or 4 (0)
 _BUCKET = b"\x00\x01\x01\x01\x02\x02\x02\x02\x02\x02\x03\x03\x04\x04\x04\x04\x05\x05\x05\x05\x05\x05\x05"
-_STR = b"\x09\x00\x08\x01\x02\x03\x04\x05\x06\x07"  # core.STRENGTH by rank
 _T = bytearray(4)  # this decision's facts: the best card so far, its seat, the trick's points
-
-
-def canon(c, trump):
-    """Card c with suits renumbered: the trump suit 0, the others 1, 2, 3 in their order."""
-    s = c // 10
-    return c % 10 + (0 if s == trump else 10 * (s + 1) if s < trump else 10 * s)
 
 
 def features(v, out):
@@ -124,9 +119,4 @@ def extra_feature(v, c):
     t = v.trump_suit
     if v.trick_len:
         return (_WIN if beats(c, _T[0], t) else _LOSE) + _BUCKET[min(_T[2] + POINTS[c % 10], 22)]
-    n, me, s = 0, v.seat + 1, c - c % 10
-    for r in range(10):
-        d = s + r
-        if _STR[r] > _STR[c % 10] and not v.played_by[d] and v.holder[d] != me and d != v.trump_card:
-            n += 1
-    return _HIGHER + min(n, 3)
+    return _HIGHER - 306 + net.extra_feature(v, c)  # (brisca.net's leading count: its _HIGHER is 306)

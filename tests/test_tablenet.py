@@ -101,6 +101,12 @@ def test_features_say_the_trick_and_the_seats_around(words):
             for c in v.legal[: v.nlegal]:
                 x = tablenet.extra_feature(v, c)
                 assert (x < tablenet._LOSE) == core.beats(c, best, t)
+        else:  # leading: the cards of its suit that beat it, neither seen gone nor in hand (0-3+)
+            assert net._HIGHER == 306  # (tablenet counts on it)
+            for c in v.legal[: v.nlegal]:
+                out = [d for d in range(c - c % 10, c - c % 10 + 10) if core.beats(d, c, t) and d in v.deck_cards
+                       and not v.played_by[d] and v.holder[d] != me + 1 and d != v.trump_card]
+                assert tablenet.extra_feature(v, c) == tablenet._HIGHER + min(len(out), 3)
         for s in range(n):
             if s != me:
                 g_cards = [c for c in range(40) if v.holder[c] == s + 1]

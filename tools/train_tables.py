@@ -91,24 +91,14 @@ def net_on(v):
     return v.phase == core.PLAY and v.stock_left > v.n and v.nlegal > 1
 
 
-class NetPlayer:
-    """hard1 with the tables' integer net (numpy, the same numbers as brisca.net) while the stock
-    lasts: what hard plays on these tables with assets/tables.net."""
+class NetPlayer(train.NetPlayer):
+    """hard1 with the tables' integer net (numpy, the same numbers as brisca.net) before the stock's
+    last drawing round: what hard would play on these tables with a tables net."""
 
     def __init__(self, rules, seed, q, search=True):
-        self.base = hard1.player(rules, seed)
+        super().__init__(rules, seed, q)
         if not search:
             fast(self.base)
-        self.q = q
-        self.f = [0] * 64
-
-    @property
-    def deal(self):
-        return self.base.deal
-
-    @deal.setter
-    def deal(self, x):
-        self.base.deal = x
 
     def choose(self, v, budget_ms=None):
         if not net_on(v):
