@@ -49,7 +49,8 @@ bench: $(STAMP)
 train: $(STAMP)
 	$(VPY) tools/train.py $(ARGS)
 
-# The same for 3 and 4 players: assets/tables.net (tools/train_tables.py says how long, and how).
+# A learned evaluation for 3 and 4 players, into build/tables.net (not shipped yet; tools/train_tables.py
+# says how long, and how to resume or run the second generation).
 train-tables: $(STAMP)
 	$(VPY) tools/train_tables.py $(ARGS)
 

@@ -295,11 +295,29 @@ def generate(positions, k, seed, jobs, policy=None, opponents=(), sample_p=0.35,
     args = [(seed * 100003 + i, per_chunk, k, sample_p, eps, policy, tuple(opponents)) for i in range(chunks)]
     data = []
     t0 = time.time()
-    with multiprocessing.Pool(jobs) as pool:
+    with pool_of(jobs) as pool:
         for i, part in enumerate(pool.imap(gen_chunk, args)):
             data.extend(part)
             bar("data", i + 1, chunks, t0)
     return data
+
+
+class _Here:
+    """A pool of one, in this process: no fork (a forked child copies every lock another thread
+    holds, numpy's among them, and a test process hung in one)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    imap = map = staticmethod(map)
+
+
+def pool_of(jobs):
+    """multiprocessing's pool of `jobs` processes, or with one job, this process."""
+    return multiprocessing.Pool(jobs) if jobs > 1 else _Here()
 
 
 # -- 2. fit ---------------------------------------------------------------------------------------
@@ -429,8 +447,8 @@ def write(q, path, version=VERSION):
 # -- 4. play against hard1 ------------------------------------------------------------------------
 def vs_hard1(path, deals, seed=EVAL_SEED, jobs=2):
     """Score (wins + half draws) of hard with the weights at `path` against hard1 over duplicate deals."""
-    with multiprocessing.Pool(jobs) as pool:
-        res = pool.map(_duel, [(str(path), seed + i) for i in range(deals)])
+    with pool_of(jobs) as pool:
+        res = list(pool.map(_duel, [(str(path), seed + i) for i in range(deals)]))
     return sum(res) / (2 * deals)
 
 
@@ -438,20 +456,24 @@ def _duel(args):
     path, seed = args
     from brisca import ai
 
-    net.FILE = path
+    old, net.FILE = net.FILE, path  # (put back after: with one job this is the caller's process)
     net._I[4] = 0
     rules = core.Rules()
     v = core.View(rules)
     total = 0.0
-    for a_seat in (0, 1):
-        g = core.Game.dealt(rules, seed & core.SEED_MAX)
-        players = [ai.Player(rules, "hard", seed * 7 + s) if s == a_seat else hard1.player(rules, seed * 7 + s)
-                   for s in range(2)]
-        while g.phase < core.DEAL_OVER:
-            g.view(g.turn, v)
-            g.apply(players[g.turn].choose(v))
-        won = g.deal_winners()
-        total += 0.5 if won in (0, 3) else 1.0 if won >> a_seat & 1 else 0.0
+    try:
+        for a_seat in (0, 1):
+            g = core.Game.dealt(rules, seed & core.SEED_MAX)
+            players = [ai.Player(rules, "hard", seed * 7 + s) if s == a_seat else hard1.player(rules, seed * 7 + s)
+                       for s in range(2)]
+            while g.phase < core.DEAL_OVER:
+                g.view(g.turn, v)
+                g.apply(players[g.turn].choose(v))
+            won = g.deal_winners()
+            total += 0.5 if won in (0, 3) else 1.0 if won >> a_seat & 1 else 0.0
+    finally:
+        net.FILE = old
+        net._I[4] = 0
     return total
 
 

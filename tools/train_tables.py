@@ -1,9 +1,13 @@
-"""Train hard's learned evaluation for 3 and 4 players (brisca/tablenet.py's features) and write
-its weights, assets/tables.net. One net for both table shapes (the shape is an input).
+"""Train a learned evaluation for hard at 3 and 4 players (brisca/tablenet.py's features) and write
+its weights (build/tables.net: the game does not ship one yet, docs/ai-comparison.md says why). One
+net for both table shapes (the shape is an input).
 
-    make train-tables      the recipe (.venv/bin/python tools/train_tables.py)
-    .venv/bin/python tools/train_tables.py --data /tmp/tables   keeps each generation's positions
-                                                                 (a second run reuses them)
+    make train-tables      generation 0 (.venv/bin/python tools/train_tables.py): 42 minutes here
+    .venv/bin/python tools/train_tables.py --data DIR     keeps each generation's positions (DIR/genN.npz);
+                                                          a second run reuses them, so a run resumes
+                                                          from the last generation it finished
+    .venv/bin/python tools/train_tables.py --data DIR --positions 80000 --generations 2 --curve-deals 0
+                           generation 1 from generation 0's positions: 45 minutes here, the best so far
     .venv/bin/python tools/train_tables.py --positions 300 --generations 1 --epochs 2 --out /tmp/t.net --curve-deals 0
 
 The recipe (fixed seeds, both cores, progress bars), tools/train.py's for 2 players on other tables:
@@ -25,7 +29,6 @@ from the last generation it finished. Nothing here runs on a board.
 """
 import argparse
 import json
-import multiprocessing
 import pathlib
 import random
 import sys
@@ -167,33 +170,17 @@ def generate(positions, k, seed, jobs, policy=None, sample_p=0.3, eps=0.1, per_c
     args = [(SHAPES[i % len(SHAPES)], seed * 100003 + i, per_chunk, k, sample_p, eps, policy) for i in range(chunks)]
     data = []
     t0 = time.time()
-    with pool_of(jobs) as pool:
+    with train.pool_of(jobs) as pool:
         for i, part in enumerate(pool.imap(gen_chunk, args)):
             data.extend(part)
             train.bar("data", i + 1, chunks, t0)
     return data
 
 
-class _Here:
-    """A pool of one, in this process: no fork (a test process may hold threads a fork would copy)."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    imap = map = staticmethod(map)
-
-
-def pool_of(jobs):
-    return multiprocessing.Pool(jobs) if jobs > 1 else _Here()
-
-
 def vs_hard1(path, words, deals, seed=EVAL_SEED, jobs=2):
     """Score of hard with the net at `path` (one seat of each side, or one seat with 3 players)
     against hard1 over duplicate deals: each deal with the net's seats in every position."""
-    with pool_of(jobs) as pool:
+    with train.pool_of(jobs) as pool:
         res = list(pool.map(_duel, [(str(path), words, seed + i) for i in range(deals)]))
     return sum(r[0] for r in res) / sum(r[1] for r in res)
 
@@ -221,7 +208,7 @@ def _duel(args):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--positions", type=int, default=60000, help="scored positions per generation")
+    ap.add_argument("--positions", type=int, default=120000, help="scored positions per generation")
     ap.add_argument("--generations", type=int, default=1)
     ap.add_argument("--samples", type=int, default=6, help="placements per scored position (K)")
     ap.add_argument("--hidden", type=int, default=32)
@@ -230,7 +217,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--data", help="a folder for each generation's positions (genN.npz): reused when there")
-    ap.add_argument("--out", default=str(ROOT / "assets" / "tables.net"))
+    ap.add_argument("--out", default=str(ROOT / "build" / "tables.net"),
+                    help="the weights (not assets/: the game does not ship a tables net yet)")
     ap.add_argument("--curve-deals", type=int, default=300, help="duplicate deals against hard1 per table")
     a = ap.parse_args(argv)
     t0 = time.time()
