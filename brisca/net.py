@@ -8,8 +8,9 @@ The shipped net is four nets fitted apart, their hidden units side by side and t
 averaged: to this module, one net. The weights stay in the asset file (made by tools/train.py)
 and are read a row at a time into one buffer: only the rows of the few features that are on are
 summed. Integer arithmetic only, so tools/train.py's numpy version gives the same numbers.
-Loaded by brisca.ai for hard only. At 3 and 4 players the same reading and sums serve
-assets/tables.net, whose features brisca.tablenet names (scores()' `layout`)."""
+Loaded by brisca.ai for hard only. The same reading and sums serve a 3- and 4-player net, whose
+features brisca.tablenet names (scores()' `layout`): trained by tools/train_tables.py, not shipped
+yet (docs/ai-comparison.md)."""
 
 try:
     from micropython import const
@@ -21,7 +22,7 @@ except ImportError:  # CPython
 # The weights file: assets/hard.net next to the brisca folder (the board's root, or the clone).
 FILE = __file__[:__file__.rfind("/")]  # (no names for the cuts: a name costs heap)
 FILE = FILE[:FILE.rfind("/") + 1] + "assets/hard.net"
-TABLES = FILE[:-8] + "tables.net"  # the 3- and 4-player net (brisca.tablenet's layout)
+TABLES = FILE[:-8] + "tables.net"  # where a 3- and 4-player net will lie (brisca.tablenet's layout)
 MAGIC = b"BRN1"
 N_IN = const(310)  # the feature layout below; the file must say the same
 _NO = const(255)

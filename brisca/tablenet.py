@@ -1,7 +1,7 @@
-"""Hard's learned evaluation at 3 and 4 players (teams), while the stock lasts: the features a
-seat's View shows, in the layout of assets/tables.net (made by tools/train_tables.py). One net
-serves both table shapes: the shape is an input. brisca.net reads the file and sums the rows;
-this module only says which rows are on.
+"""A learned evaluation for hard at 3 and 4 players (teams), before the stock's last drawing round:
+the features a seat's View shows, in the layout tools/train_tables.py trains (not shipped yet:
+docs/ai-comparison.md says why). One net serves both table shapes: the shape is an input.
+brisca.net reads the file and sums the rows; this module only says which rows are on.
 
 State: the hand, the trick's best card so far and whose it is (a partner's or an opponent's),
 its points, the seat's place in the trick and how many opponents and partners are still to play,
