@@ -152,6 +152,14 @@ def test_the_trainers_player_plays_the_nets_best_card_before_the_last_drawing_ro
     assert picked > 30
 
 
+def test_the_kept_weights_are_whole_and_of_this_layout():
+    """tools/tables-gen2.net, generation 2 (docs/ai-comparison.md), kept for shipping once it fits:
+    whole, and of brisca/tablenet.py's layout (a changed layout needs the net trained again)."""
+    kept = str(ROOT / "tools" / "tables-gen2.net")
+    assert net.load(kept, tablenet.N_IN) and not net.load(kept, net.N_IN)
+    net._I[3] = 0
+
+
 def test_hard_does_not_load_the_tables_net_yet():
     """The net trained so far plays no better than hard1 (docs/ai-comparison.md): the game
     neither ships nor loads one, so the 4-player table holds what it held."""
