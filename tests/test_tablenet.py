@@ -48,10 +48,6 @@ def positions(rules, deals=4, seed=1):
             g.apply(acts[rng.randrange(len(acts))])
 
 
-def rows(v):
-    return [[tablenet.card_feature(v, c), tablenet.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
-
-
 @pytest.mark.parametrize("words", TABLES)
 def test_device_inference_gives_the_trainers_integers(weights, words):
     q, path = weights
@@ -62,7 +58,7 @@ def test_device_inference_gives_the_trainers_integers(weights, words):
         k = tablenet.features(v, f)
         assert k <= 48 and len(set(f[:k])) == k and max(f[:k]) < tablenet.N_IN
         assert net.scores(v, out, str(path), tablenet)
-        assert out[: v.nlegal] == train.int_scores(q, f[:k], rows(v))
+        assert out[: v.nlegal] == train.int_scores(q, f[:k], train_tables.card_rows(v))
         seen += 1
     assert seen > 50
 
@@ -126,10 +122,10 @@ def test_features_do_not_depend_on_cards_the_seat_cannot_see(words):
             v = g.view(g.turn)
             if train_tables.net_on(v):
                 f1, f2 = [0] * 48, [0] * 48
-                a = sorted(f1[: tablenet.features(v, f1)]), rows(v)
-                w = train_tables.determinize(g, v, rng)
+                a = sorted(f1[: tablenet.features(v, f1)]), train_tables.card_rows(v)
+                w = train.determinize(g, v, rng)
                 v2 = w.view(w.turn)
-                b = sorted(f2[: tablenet.features(v2, f2)]), rows(v2)
+                b = sorted(f2[: tablenet.features(v2, f2)]), train_tables.card_rows(v2)
                 assert a == b
             acts = g.legal_actions()
             g.apply(acts[rng.randrange(len(acts))])

@@ -78,10 +78,12 @@ def clone(g):
 
 
 def determinize(g, v, rng):
-    """A copy of g with the cards seat v.seat cannot see placed again at random."""
+    """A copy of g with the cards seat v.seat cannot see placed again at random among the other
+    seats' hidden cards and the face-down stock (no voids: the tables trained have no must-follow).
+    With 2 players the other seats are the opponent (tools/train_tables.py uses it for 3 and 4)."""
     c = clone(g)
-    opp = 1 - v.seat
-    slots = [opp * core.HAND_MAX + i for i in range(g.hand_len[opp]) if not v.holder[g.hands[opp * core.HAND_MAX + i]]]
+    slots = [s * core.HAND_MAX + i for s in range(g.n) if s != v.seat
+             for i in range(g.hand_len[s]) if not v.holder[g.hands[s * core.HAND_MAX + i]]]
     end = g.end - (g.trump_card != core.NO_CARD)
     unseen = [c.hands[i] for i in slots] + list(g.deck[g.top:end])
     rng.shuffle(unseen)

@@ -66,29 +66,17 @@ def fast(p):
     return p
 
 
-def determinize(g, v, rng):
-    """A copy of g with the cards seat v.seat cannot see placed again at random among the other
-    seats' hidden cards and the face-down stock (no must-follow on these tables: no voids)."""
-    c = train.clone(g)
-    slots = [s * core.HAND_MAX + i for s in range(g.n) if s != v.seat
-             for i in range(g.hand_len[s]) if not v.holder[g.hands[s * core.HAND_MAX + i]]]
-    end = g.end - (g.trump_card != core.NO_CARD)
-    unseen = [c.hands[i] for i in slots] + list(g.deck[g.top:end])
-    rng.shuffle(unseen)
-    for k, i in enumerate(slots):
-        c.hands[i] = unseen[k]
-    c.deck[g.top:end] = bytes(unseen[len(slots):])
-    return c
-
-
 def result(g, me):
     """Seat me's rollout value at the deal's end: 0.7 x won/drawn/lost + 0.3 x margin / 60."""
     r = g.rules
     side = r.side_of(me)
-    mine = g.side_points(side)
     best = max(g.side_points(s) for s in range(r.sides) if s != side)
-    won = (mine > best) - (mine < best)
-    return 0.7 * won + 0.3 * max(-1.0, min(1.0, (mine - best) / 60))
+    return train.target(g.side_points(side) - best)
+
+
+def card_rows(v):
+    """Each legal card's features in v (after tablenet.features(v)): [card, extra]."""
+    return [[tablenet.card_feature(v, c), tablenet.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
 
 
 def net_on(v):
@@ -109,8 +97,7 @@ class NetPlayer(train.NetPlayer):
         if not net_on(v):
             return self.base.choose(v, budget_ms)
         k = tablenet.features(v, self.f)
-        cards = [[tablenet.card_feature(v, c), tablenet.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
-        vals = train.int_scores(self.q, self.f[:k], cards)
+        vals = train.int_scores(self.q, self.f[:k], card_rows(v))
         return v.legal[vals.index(max(vals))]
 
 
@@ -141,11 +128,11 @@ def gen_chunk(args):
             g.view(s, v)
             if net_on(v) and rng.random() < sample_p:
                 nf = tablenet.features(v, feats)
-                cards = [[tablenet.card_feature(v, c), tablenet.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
+                cards = card_rows(v)
                 acts = list(v.legal[: v.nlegal])
                 ys = [0.0] * len(acts)
                 for _ in range(k):
-                    w = determinize(g, v, rng)
+                    w = train.determinize(g, v, rng)
                     for i, a in enumerate(acts):
                         c = train.clone(w)
                         c.apply(a)
@@ -194,7 +181,7 @@ def _duel(args):
     q = train.read(path)
     v = core.View(rules)
     total = games = 0.0
-    for a in range(rules.sides if rules.sides == 2 else n):  # the net's side (4: seats a, a+2)
+    for a in range(rules.sides):  # the net's side (4 players: seats a and a + 2; 3: seat a)
         g = core.Game.dealt(rules, seed & core.SEED_MAX)
         players = [NetPlayer(rules, seed * 7 + s, q) if rules.side_of(s) == a else hard1.player(rules, seed * 7 + s)
                    for s in range(n)]
