@@ -20,7 +20,7 @@ except ImportError:  # CPython
 
 from brisca import net
 from brisca.core import POINTS, beats
-from brisca.net import canon  # (brisca.net reads the file, so it is loaded beside this module)
+from brisca.net import _BUCKET, canon  # (brisca.net reads the file: it is loaded beside this module)
 
 N_IN = const(371)
 _NO = const(255)
@@ -44,12 +44,12 @@ _WIN = const(354)  # answering: the card takes the trick, by the trick's points 
 _LOSE = const(360)  # answering: it does not (6)
 _HIGHER = const(366)  # leading: cards of its suit that beat it, not seen (0-3+)
 _SHAPE = const(370)  # 3 players (1) or 4 (0)
-_BUCKET = b"\x00\x01\x01\x01\x02\x02\x02\x02\x02\x02\x03\x03\x04\x04\x04\x04\x05\x05\x05\x05\x05\x05\x05"
-_T = bytearray(4)  # this decision's facts: the best card so far, its seat, the trick's points
+_T = bytearray(2)  # this decision's facts for extra_feature(): the best card so far, the trick's points
 
 
 def features(v, out):
-    """Write the indices of v's state features that are on into `out` (64 slots); return how many."""
+    """Write the indices of v's state features that are on into `out` (at most 48: brisca.net's
+    buffer); return how many."""
     r, t, me, n, tl = v.rules, v.trump_suit, v.seat, v.n, v.trick_len
     side = r.side_of(me)
     k = 0
@@ -62,10 +62,10 @@ def features(v, out):
         table += POINTS[c % 10]
         if best == _NO or beats(c, best, t):
             best, bseat = c, v.trick_seats[i]
-    _T[0], _T[1], _T[2] = best, bseat, min(table, 22)
+    _T[0], _T[1] = best, min(table, 22)
     if best != _NO:
         out[k] = _BEST + canon(best, t)
-        out[k + 1] = _TABLE + _BUCKET[_T[2]]
+        out[k + 1] = _TABLE + _BUCKET[_T[1]]
         k += 2
         if r.side_of(bseat) == side:
             out[k] = _MATE_BEST
@@ -118,5 +118,5 @@ def extra_feature(v, c):
     still come."""
     t = v.trump_suit
     if v.trick_len:
-        return (_WIN if beats(c, _T[0], t) else _LOSE) + _BUCKET[min(_T[2] + POINTS[c % 10], 22)]
+        return (_WIN if beats(c, _T[0], t) else _LOSE) + _BUCKET[min(_T[1] + POINTS[c % 10], 22)]
     return _HIGHER - 306 + net.extra_feature(v, c)  # (brisca.net's leading count: its _HIGHER is 306)
