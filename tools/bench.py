@@ -199,6 +199,12 @@ def run_micropython(a, b, text, deals, seed):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def mean_ci(xs):
+    """The mean of per-deal figures and its 95% confidence half-width."""
+    sd = statistics.pstdev(xs) if len(xs) > 1 else 0.0
+    return sum(xs) / len(xs), 1.96 * sd / len(xs) ** 0.5
+
+
 def fmt_times(ts):
     if not ts:
         return "      -        -"
@@ -250,16 +256,12 @@ def main(argv=None):
         tb += xb
         per_deal.append(sum(sc) / len(sc))
         head.append(sum(vs) / len(vs))
-    mean = sum(per_deal) / len(per_deal)
-    sd = statistics.pstdev(per_deal) if len(per_deal) > 1 else 0.0
-    ci = 1.96 * sd / len(per_deal) ** 0.5
+    mean, ci = mean_ci(per_deal)
     print(f"rules: {text}   deals: {o.deals} (x{len(seatings(rules.players))} seatings)   seed: {o.seed}   "
           f"{time.time() - t0:.0f} s")
     print(f"A={o.a} vs B={o.b}: score {mean:.3f} +- {ci:.3f} (95%)   avg points A {sum(points) / len(points):.1f}")
     if rules.sides == 3:  # a fair share of the wins is a third; seat against seat, a half
-        hm, hsd = sum(head) / len(head), statistics.pstdev(head) if len(head) > 1 else 0.0
-        hci = 1.96 * hsd / len(head) ** 0.5
-        print(f"  (a fair share is 0.333) pairwise: A outscores a B seat {hm:.3f} +- {hci:.3f}")
+        print("  (a fair share is 0.333) pairwise: A outscores a B seat %.3f +- %.3f" % mean_ci(head))
     # Only brisca.ai players are timed; MicroPython can replay the deals only when every player is
     # portable (the reference bots, pimc, ismcts and gymgreedy, run on CPython alone).
     device = [name for name in (o.a, o.b) if name in ai.LEVELS.split()]
