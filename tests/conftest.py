@@ -1,6 +1,7 @@
 """Shared test setup: pygame never opens a window or a sound device during tests; the `mp32`
 fixture for tests on MicroPython's 32-bit WebAssembly port; consts() for the tests of our
-modules' underscore consts; same_choices() for the tests that hold a player to a frozen one."""
+modules' underscore consts; same_choices() for the tests that hold a player to a frozen one;
+random_net() for the network tests' stand-in weights."""
 
 import ast
 import os
@@ -74,6 +75,18 @@ def same_choices(new, old, rules):
             g.apply(a if rng.random() < 0.8 else g.legal_actions()[-1])
             n += 1
     return n
+
+
+def random_net(seed, n_in, b2=0.0):
+    """A random integer net of 24 hidden units (tools/train.py's), its hidden biases spread so
+    that units switch on and off: the stand-in weights of the network tests."""
+    import numpy as np
+    import train
+
+    m = train.MLP(24, np.random.default_rng(seed), n_in)
+    m.b1 += np.random.default_rng(seed + 1).normal(0, 0.3, 24).astype(np.float32)
+    m.b2[0] = b2
+    return train.quantize(m)
 
 
 def need_mp32():

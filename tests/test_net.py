@@ -13,16 +13,14 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import train  # noqa: E402 (after the sys.path set-up on purpose)
+from tests.conftest import random_net  # noqa: E402
 from tests.conftest import same_choices  # noqa: E402
 
 
 @pytest.fixture
 def weights(tmp_path):
     """A random integer net written as a weights file, brisca.net pointed at it (then back)."""
-    m = train.MLP(24, np.random.default_rng(3))
-    m.b1 += np.random.default_rng(4).normal(0, 0.3, 24).astype(np.float32)
-    m.b2[0] = 0.25
-    q = train.quantize(m)
+    q = random_net(3, net.N_IN, 0.25)
     path = tmp_path / "w.net"
     train.write(q, path)
     old = net.FILE
@@ -269,9 +267,7 @@ def test_micropython_reads_the_same_integers(tmp_path):
     if not exe:
         pytest.fail("no micropython binary: `make venv` installs it (requirements-dev.txt)")
     script = ROOT / "tests" / "portable" / "netscores.py"
-    m = train.MLP(24, np.random.default_rng(8), tablenet.N_IN)  # a tables net (none is shipped yet)
-    m.b1 += np.random.default_rng(9).normal(0, 0.3, 24).astype(np.float32)
-    train.write(train.quantize(m), tmp_path / "tables.net")
+    train.write(random_net(8, tablenet.N_IN), tmp_path / "tables.net")  # a tables net (none is shipped yet)
     (tmp_path / "drive.py").write_text("import netscores\nnetscores.run(%r)\n" % str(tmp_path / "tables.net"))
     tree = mpytree.compile_tree(tmp_path / "tree", extra=[script, tmp_path / "drive.py"], skip=("ui", "lang"))
     mp = subprocess.run([exe, "-X", "heapsize=64K", "-c", "import drive"], cwd=tree, capture_output=True,

@@ -6,7 +6,6 @@ import pathlib
 import random
 import sys
 
-import numpy as np
 import pytest
 
 from brisca import ai, core, net, tablenet
@@ -17,6 +16,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import train  # noqa: E402 (after the sys.path set-up on purpose)
 import train_tables  # noqa: E402
+from tests.conftest import random_net  # noqa: E402
 
 TABLES = ("p4", "p3 d39")
 
@@ -24,9 +24,7 @@ TABLES = ("p4", "p3 d39")
 @pytest.fixture
 def weights(tmp_path, monkeypatch):
     """A random integer net of the tables' layout, brisca.net's TABLES pointed at it."""
-    m = train.MLP(24, np.random.default_rng(5), tablenet.N_IN)
-    m.b1 += np.random.default_rng(6).normal(0, 0.3, 24).astype(np.float32)
-    q = train.quantize(m)
+    q = random_net(5, tablenet.N_IN)
     path = tmp_path / "tables.net"
     train.write(q, path, train_tables.VERSION)
     monkeypatch.setattr(net, "TABLES", str(path))
