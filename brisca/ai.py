@@ -209,7 +209,8 @@ class Player:
 
     sr = None  # hard's search: brisca.endgame with 2 players, brisca.search on every other table
     net = None  # hard's learned evaluation (brisca.net): 2 players, and 3 and 4 (brisca.tablenet)
-    lay = path = None  # the tables' feature layout (brisca.tablenet) and weights file, 3 and 4 players
+    lay = None  # the tables' feature layout (brisca.tablenet), 3 and 4 players
+    half = False  # a board, where the tables' net was trained: these three only while deciding (_half())
 
     def __init__(self, rules, level="medium", seed=0):
         self.level = 0 if level == "easy" else 1 if level == "medium" else 2 if level == "hard" else -1
@@ -227,15 +228,15 @@ class Player:
             if hasattr(gc, "mem_free"):  # a board: free blocks together first, so the module fits
                 gc.collect()
             if rules.players > 2 or rules.plays > 1:
-                from brisca import search as sr
-
+                sr = None
                 # the tables' learned evaluation, where it was trained: 4 players with 40 cards,
                 # 3 with 39, one play a trick, a trump, no must-follow, hands not open
                 if rules.deck == 36 + rules.players and rules.plays == 1 and not rules.flags & _UNTRAINED:
-                    from brisca import net, tablenet
-
-                    if net.load(net.TABLES, tablenet.N_IN):
-                        self.net, self.lay, self.path = net, tablenet, net.TABLES
+                    self.half = hasattr(gc, "mem_free")
+                    if not self.half:  # (CPython: no heap to spare, both halves held)
+                        sr, self.net, self.lay = _half(2)
+                else:
+                    from brisca import search as sr
             else:
                 from brisca import endgame as sr  # type: ignore[no-redef]
                 from brisca import net
@@ -300,7 +301,10 @@ class Player:
                     j += 1
                     if self.rng.below(j) == 0:
                         k = i
-        if self.net and v.stock_left > v.n and n > 1 and self.net.scores(v, _SC, self.path, self.lay):
+        net, lay = self.net, self.lay
+        if self.half:  # the tables' net before the stock's last drawing round, the search from it
+            self.sr, net, lay = _half(v.stock_left <= v.n)
+        if net and v.stock_left > v.n and n > 1 and net.scores(v, _SC, lay and net.TABLES, lay):
             k = 0  # before the stock's last drawing round, the learned evaluation picks the card
             for i in range(1, n):
                 if _SC[i] > _SC[k]:
@@ -310,7 +314,7 @@ class Player:
             for i in range(n):
                 _W[v.legal[i]] = 12  # must_follow
         self.reason = _code(_W[self.action])
-        if self.level < 2 or n < 2:
+        if self.level < 2 or n < 2 or not self.sr:
             return
         self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S, self.rng)
         # exact: with 2 players and no stock (the other hand is every card unseen); brisca.search
@@ -399,6 +403,8 @@ class Player:
                     self.action = _M[i]
             self.reason = _code(11 if _S[_EXACT] else _W[self.action])
         self.todo = self.done = 0  # final: later calls change nothing (the scratch is shared)
+        if self.half:
+            self.sr = None  # (the search goes at the next deal: _half())
         return True
 
 
@@ -412,6 +418,38 @@ def hint(view, budget_ms=150):
     held = net is not None and net.loaded()
     p = Player(view.rules, "hard", 1)
     action = p.choose(view, budget_ms)
-    if p.net is not None and not held:
-        p.net.release()
+    net = sys.modules.get("brisca.net")
+    if net is not None and not held:
+        net.release()
     return action, p.reason
+
+
+def _half(late):
+    """(search, net, layout): the modules hard uses at 3 and 4 players where the tables' net was
+    trained: brisca.net and brisca.tablenet before the stock's last drawing round (late 0), the
+    search from it (1); both (2) on CPython. On a board the other half goes (its sys.modules entry
+    and the package's attribute) before this one loads: held together they took 4.5 KB past the
+    4-player table's bar (tools/fit.py). Module-wide, so the AI seats and a hint share one copy;
+    a Player holds it only while it decides, else nothing would be freed."""
+    import gc
+    import sys
+
+    import brisca
+
+    for name in ("search",) if late == 0 else ("net", "tablenet") if late == 1 else ():
+        if "brisca." + name in sys.modules:  # (values cleared first: see brisca.ui.app.unload())
+            sys.modules["brisca." + name] = None
+            del sys.modules["brisca." + name]
+            setattr(brisca, name, None)
+            delattr(brisca, name)
+            gc.collect()
+    sr = net = lay = None
+    if late:
+        from brisca import search as sr
+    if late != 1:
+        from brisca import net, tablenet
+
+        lay = tablenet
+        if not net.load(net.TABLES, tablenet.N_IN):
+            net = lay = None
+    return sr, net, lay

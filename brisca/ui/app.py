@@ -40,7 +40,8 @@ NEEDS = ("title:ui.listview,ui.menu,ui.title options:ui.listview,ui.menu,ui.opti
          "endings:ui.listview,ui.endings,replay about:core,ui.listview,ui.about")
 # What a game in progress keeps loaded between its screens (its objects' classes live there; an
 # AI keeps brisca.net itself, so a copy imported again at the table would be held twice).
-GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.net", "brisca.search", "brisca.ui.match")
+GAME_MODULES = ("brisca.core", "brisca.ai", "brisca.endgame", "brisca.net", "brisca.tablenet", "brisca.search",
+                "brisca.ui.match")
 SUIT_COLOURS = (0xFFB000, 0xFF2020, 0x2060FF, 0x20C040)  # trump suit as a colour on the NeoPixels
 KEY_TOKENS = {"a": B.BTN_A, "b": B.BTN_B, "st": B.BTN_START, "se": B.BTN_SELECT, "r": B.BTN_RIGHT}  # help()
 
@@ -329,7 +330,13 @@ class App:
                 at = names.index("brisca.ai") + 1
                 names[at:at] = ("brisca.net", "brisca.endgame")
             elif self.settings.level == "hard":
-                names.insert(names.index("brisca.ai"), "brisca.search")
+                # 3 and 4 players where the tables' net was trained (brisca.ai's rule; 37: its flags):
+                # the net and its features, which a deal starts with; brisca.ai swaps them for
+                # brisca.search at the stock's last drawing round (one half of hard at a time)
+                r = g and g.rules
+                at = names.index("brisca.ai")
+                names[at:at] = ("brisca.net", "brisca.tablenet") if r and r.deck == 36 + g.n and r.plays == 1 \
+                    and not r.flags & 37 else ("brisca.search",)
         return names
 
     def _enter(self, screen, args):
