@@ -172,3 +172,39 @@ def test_a_tiny_training_run_writes_weights_hard_plays_with(tmp_path, monkeypatc
             g.apply(p.choose(g.view(g.turn)))
     net._FILE[0] = ""
     json.dumps(report)
+
+
+def test_a_board_holds_one_half_of_hard_at_a_time(monkeypatch):
+    """On a board (gc.mem_free) hard at 3 and 4 players holds the tables' net or brisca.search, never
+    both: each goes from sys.modules and the package before the other loads, and no Player holds
+    either between decisions, else nothing would be freed (both: 4.4 KB past the 4-player table's
+    bar, tools/fit.py). Its moves are CPython's, where both are held."""
+    import gc
+
+    import brisca
+    from brisca import search
+
+    halves = ("brisca.net", "brisca.tablenet", "brisca.search")
+    for name, mod in zip(halves, (net, tablenet, search)):  # (put back as they were, after)
+        monkeypatch.setitem(sys.modules, name, mod)
+        monkeypatch.setattr(brisca, name[7:], mod)
+    for words in TABLES:
+        rules = parse_rules(words)
+        games = []
+        for board in (False, True):
+            with monkeypatch.context() as m:
+                if board:
+                    m.setattr(gc, "mem_free", lambda: 0, raising=False)
+                g = core.Game(rules, 7)
+                ps = [ai.Player(rules, "hard", s) for s in range(rules.players)]
+                moves = []
+                while g.phase < core.DEAL_OVER:
+                    moves.append(ps[g.turn].choose(g.view(g.turn)))
+                    g.apply(moves[-1])
+                    if board:
+                        held = [name for name in halves if name in sys.modules]
+                        assert held in (["brisca.net", "brisca.tablenet"], ["brisca.search"]), (words, held)
+                        assert [name for name in halves if hasattr(brisca, name[7:])] == held
+                        assert all(p.sr is None and p.net is None and p.lay is None for p in ps)
+                games.append(moves)
+        assert games[0] == games[1], words
