@@ -19,9 +19,8 @@ except ImportError:  # CPython
         return x
 
 # The weights file: assets/hard.net next to the brisca folder (the board's root, or the clone).
-_i = __file__.rfind("/")
-_j = __file__.rfind("/", 0, _i)
-FILE = (__file__[:_j] + "/" if _j >= 0 else "") + "assets/hard.net"
+FILE = __file__[:__file__.rfind("/")]  # (no names for the cuts: a name costs heap)
+FILE = FILE[:FILE.rfind("/") + 1] + "assets/hard.net"
 TABLES = FILE[:-8] + "tables.net"  # the 3- and 4-player net (brisca.tablenet's layout)
 MAGIC = b"BRN1"
 N_IN = const(310)  # the feature layout below; the file must say the same

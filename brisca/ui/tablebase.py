@@ -21,19 +21,12 @@ import displayio
 
 from brisca.ui.text import BG, DIM, GOLD, RIGHT, Text, solid
 
-BACK = 40  # tile indices of the card sheets (see assets/README.md)
-EMPTY = 41
+BACK = 40  # tile indices of the card sheets (see assets/README.md; 41: an empty slot)
 STOCK = 42
 
-# Screen positions (the viewer's seat is POS_BOTTOM)
-POS_BOTTOM = 0
-POS_RIGHT = 1
+# Screen positions: 0 the viewer's seat (bottom), 1 right, 2 across (POS_TOP), 3 left, 4 lower
+# right, 5 upper right, 6 upper left, 7 lower left (numbers only: a name each cost the table heap)
 POS_TOP = 2
-POS_LEFT = 3
-POS_LOW_RIGHT = 4
-POS_UP_RIGHT = 5
-POS_UP_LEFT = 6
-POS_LOW_LEFT = 7
 # The position of seat (viewer + k) % n, by number of players.
 POSITIONS = {2: b"\0\2", 3: b"\0\1\2", 4: b"\0\1\2\3", 6: b"\0\4\5\2\6\7"}
 # The trick's positions from left to right, by number of players.
@@ -133,7 +126,7 @@ class TableBase:
         self.deck = displayio.Group(scale=k)  # the card sprites, at the cards' scale
         self.cards.append(self.deck)
 
-        def grid(tile=EMPTY, height=32):
+        def grid(tile=41, height=32):  # (41: an empty slot)
             g = displayio.TileGrid(self.sheet, pixel_shader=self.sheet.pixel_shader, tile_width=24,
                                    tile_height=height)
             g[0] = tile
