@@ -238,7 +238,7 @@ class Player:
                 else:
                     from brisca import search as sr
             else:
-                from brisca import endgame as sr  # type: ignore[no-redef]
+                from brisca import endgame as sr
                 from brisca import net
 
                 # the learned evaluation, on the tables it was trained for (not open hands, no
@@ -443,13 +443,15 @@ def _half(late):
             setattr(brisca, name, None)
             delattr(brisca, name)
             gc.collect()
-    sr = net = lay = None
-    if late:
-        from brisca import search as sr
-    if late != 1:
-        from brisca import net, tablenet
+    if late == 1:
+        from brisca import search
 
-        lay = tablenet
-        if not net.load(net.TABLES, tablenet.N_IN):
-            net = lay = None
-    return sr, net, lay
+        return search, None, None
+    from brisca import net, tablenet
+
+    lay = tablenet if net.load(net.TABLES, tablenet.N_IN) else None
+    if late:
+        from brisca import search
+
+        return search, lay and net, lay
+    return None, lay and net, lay
