@@ -208,7 +208,8 @@ class Player:
     slices so the UI stays responsive. `reason` is the last decision's hint code."""
 
     sr = None  # hard's search: brisca.endgame with 2 players, brisca.search on every other table
-    net = None  # hard's learned evaluation (brisca.net), 2 players
+    net = None  # hard's learned evaluation: brisca.net at 2 players, brisca.tablenet at 3 and 4
+    half = False  # a board, at 3 and 4 players where the tables' net was trained: _half()
 
     def __init__(self, rules, level="medium", seed=0):
         self.level = 0 if level == "easy" else 1 if level == "medium" else 2 if level == "hard" else -1
@@ -226,16 +227,26 @@ class Player:
             if hasattr(gc, "mem_free"):  # a board: free blocks together first, so the module fits
                 gc.collect()
             if rules.players > 2 or rules.plays > 1:
-                from brisca import search as sr
-            else:
-                from brisca import endgame as sr  # type: ignore[no-redef]
-                from brisca import net
+                # the tables' learned evaluation, where it was trained: 4 players with 40 cards,
+                # 3 with 39, one play a trick, a trump, no must-follow, hands not open
+                trained = rules.deck == 36 + rules.players and rules.plays == 1 and not rules.flags & _UNTRAINED
+                self.half = trained and hasattr(gc, "mem_free")
+                if not self.half:  # (CPython: both halves held; a board swaps them, _half())
+                    from brisca import search
 
+                    self.sr = search
+                    if trained:
+                        from brisca import tablenet
+
+                        self.net = tablenet
+            else:
+                from brisca import endgame, net
+
+                self.sr = endgame
                 # the learned evaluation, on the tables it was trained for (not open hands, no
                 # trump, must-follow or 32 cards), if its weights file is there and whole
                 if rules.deck == 40 and not rules.flags & _UNTRAINED and net.load():
                     self.net = net
-            self.sr = sr
 
     def choose(self, view, budget_ms=None):
         """The action for `view`: always one of view.legal[:view.nlegal]."""
@@ -291,8 +302,10 @@ class Player:
                     j += 1
                     if self.rng.below(j) == 0:
                         k = i
-        if self.net and v.stock_left > 2 and n > 1 and self.net.scores(v, _SC):
-            k = 0  # while the stock lasts, the learned evaluation picks the card
+        if self.half:  # the tables' net before the stock's last drawing round, the search from it
+            self.sr, self.net = _half(v.stock_left <= v.n)
+        if self.net and v.stock_left > v.n and n > 1 and self.net.scores(v, _SC):
+            k = 0  # before the stock's last drawing round, the learned evaluation picks the card
             for i in range(1, n):
                 if _SC[i] > _SC[k]:
                     k = i
@@ -301,7 +314,7 @@ class Player:
             for i in range(n):
                 _W[v.legal[i]] = 12  # must_follow
         self.reason = _code(_W[self.action])
-        if self.level < 2 or n < 2:
+        if self.level < 2 or n < 2 or not self.sr:
             return
         self.todo = self.sr.prepare(v, k, self.t0, self.budget, since, _M, _SC, _S, self.rng)
         # exact: with 2 players and no stock (the other hand is every card unseen); brisca.search
@@ -390,6 +403,8 @@ class Player:
                     self.action = _M[i]
             self.reason = _code(11 if _S[_EXACT] else _W[self.action])
         self.todo = self.done = 0  # final: later calls change nothing (the scratch is shared)
+        if self.half:
+            self.sr = self.net = None  # (held only while deciding, else _half() would free nothing)
         return True
 
 
@@ -403,6 +418,34 @@ def hint(view, budget_ms=150):
     held = net is not None and net.loaded()
     p = Player(view.rules, "hard", 1)
     action = p.choose(view, budget_ms)
-    if p.net is not None and not held:
-        p.net.release()
+    net = sys.modules.get("brisca.net")
+    if net is not None and not held:
+        net.release()
     return action, p.reason
+
+
+def _half(late):
+    """(search, net): the halves of hard at 3 and 4 players on a board, where the tables' net was
+    trained: brisca.tablenet (and brisca.net) before the stock's last drawing round, brisca.search
+    from it (late). The other half goes first (its sys.modules entry, then the package's name; the
+    values cleared first: see brisca.ui.app.unload()): held together they took the 4-player table
+    4.4 KB past its bar (tools/fit.py). Module-wide, so the AI seats and a hint share one copy."""
+    import gc
+    import sys
+
+    import brisca
+
+    for name in ("net", "tablenet") if late else ("search",):
+        if "brisca." + name in sys.modules:
+            sys.modules["brisca." + name] = None
+            del sys.modules["brisca." + name]
+            setattr(brisca, name, None)
+            delattr(brisca, name)
+            gc.collect()
+    if late:
+        from brisca import search
+
+        return search, None
+    from brisca import tablenet
+
+    return None, tablenet

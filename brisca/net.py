@@ -22,7 +22,7 @@ except ImportError:  # CPython
 # The weights file: assets/hard.net next to the brisca folder (the board's root, or the clone).
 FILE = __file__[:__file__.rfind("/")]  # (no names for the cuts: a name costs heap)
 FILE = FILE[:FILE.rfind("/") + 1] + "assets/hard.net"
-TABLES = FILE[:-8] + "tables.net"  # where a 3- and 4-player net will lie (brisca.tablenet's layout)
+TABLES = FILE[:-8] + "tables.net"  # the 3- and 4-player net (brisca.tablenet's layout)
 MAGIC = b"BRN1"
 N_IN = const(310)  # the feature layout below; the file must say the same
 _NO = const(255)

@@ -85,6 +85,7 @@ _DONE = const(13)  # placements solved
 _EXACT = const(14)  # one exact solve
 _MOVES = const(17)  # the moves searched
 F = [0] * 18
+_since = None  # brisca.ai's since(): setup() keeps it here for value()
 
 
 def prepare(v, k, t0, budget, since, moves, score, facts, rng=None):
@@ -212,10 +213,6 @@ def setup(v, since, t0, budget, cap):
     global _since
     _since = since
     return True
-
-
-def _since(t0):
-    return 0
 
 
 def sample(rng, voids):

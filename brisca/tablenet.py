@@ -1,7 +1,7 @@
 """A learned evaluation for hard at 3 and 4 players (teams), before the stock's last drawing round:
-the features a seat's View shows, in the layout tools/train_tables.py trains (not shipped yet:
-docs/ai-comparison.md says why). One net serves both table shapes: the shape is an input.
-brisca.net reads the file and sums the rows; this module only says which rows are on.
+the features a seat's View shows, in the layout tools/train_tables.py trains (assets/tables.net).
+One net serves both table shapes: the shape is an input. brisca.net reads the file and sums the
+rows; this module says which rows are on.
 
 State: the hand, the trick's best card so far and whose it is (a partner's or an opponent's),
 its points, the seat's place in the trick and how many opponents and partners are still to play,
@@ -45,6 +45,14 @@ _LOSE = const(360)  # answering: it does not (6)
 _HIGHER = const(366)  # leading: cards of its suit that beat it, not seen (0-3+)
 _SHAPE = const(370)  # 3 players (1) or 4 (0)
 _T = bytearray(2)  # this decision's facts for extra_feature(): the best card so far, the trick's points
+
+
+def scores(v, out):
+    """brisca.net's scores() for this layout from assets/tables.net (False without the file): hard
+    calls it as it calls brisca.net's own at 2 players."""
+    from brisca import tablenet
+
+    return net.scores(v, out, net.TABLES, tablenet)
 
 
 def features(v, out):

@@ -146,20 +146,42 @@ def test_the_trainers_player_plays_the_nets_best_card_before_the_last_drawing_ro
     assert picked > 30
 
 
-def test_the_kept_weights_are_whole_and_of_this_layout():
-    """tools/tables-gen2.net, generation 2 (docs/ai-comparison.md), kept for shipping once it fits:
-    whole, and of brisca/tablenet.py's layout (a changed layout needs the net trained again)."""
-    kept = str(ROOT / "tools" / "tables-gen2.net")
-    assert net.load(kept, tablenet.N_IN) and not net.load(kept, net.N_IN)
+def test_the_shipped_weights_are_whole_and_of_this_layout():
+    """assets/tables.net (generation 2, docs/ai-comparison.md): whole, and of brisca/tablenet.py's
+    layout (a changed layout needs the net trained again), and hard loads it at both shapes."""
+    shipped = str(ROOT / "assets" / "tables.net")
+    assert net.TABLES == shipped
+    assert net.load(shipped, tablenet.N_IN) and not net.load(shipped, net.N_IN)
+    net._I[3] = 0
+    for words in TABLES:
+        assert ai.Player(parse_rules(words), "hard", 1).net is tablenet, words
     net._I[3] = 0
 
 
-def test_hard_does_not_load_the_tables_net_yet():
-    """The net trained so far plays no better than hard1 (docs/ai-comparison.md): the game
-    neither ships nor loads one, so the 4-player table holds what it held."""
-    assert not (ROOT / "assets" / "tables.net").exists()
-    for words in TABLES:
-        assert ai.Player(parse_rules(words), "hard", 1).net is None
+def test_hard_uses_the_tables_net_only_where_it_was_trained(weights):
+    for words in TABLES + ("p4 exchange",):
+        p = ai.Player(parse_rules(words), "hard", 1)
+        assert p.net is tablenet, words
+    for words in ("p4 d32", "p3 d36", "p4 follow", "p4 double", "p6 d36"):
+        assert ai.Player(parse_rules(words), "hard", 1).net is None, words
+    assert ai.Player(parse_rules("p4"), "medium", 1).net is None
+    assert ai.Player(core.Rules(), "hard", 1).net is net  # 2 players: hard.net, its own layout
+
+
+@pytest.mark.parametrize("words", TABLES)
+def test_hard_plays_the_nets_best_card_before_the_last_drawing_round(weights, words):
+    """Before the stock's last drawing round hard plays the card the net values most (the first
+    of equals)."""
+    rules = parse_rules(words)
+    p = ai.Player(rules, "hard", 1)
+    out = [0] * 5
+    picked = 0
+    for v in positions(rules, deals=3, seed=5):
+        assert net.scores(v, out, net.TABLES, tablenet)
+        best = max(range(v.nlegal), key=lambda i: (out[i], -i))
+        assert p.choose(v) == v.legal[best]
+        picked += 1
+    assert picked > 30
 
 
 def test_a_tiny_training_run_writes_weights_the_net_plays_with(tmp_path):
@@ -179,3 +201,39 @@ def test_a_tiny_training_run_writes_weights_the_net_plays_with(tmp_path):
             g.apply(p.choose(g.view(g.turn)))
     net._I[3] = 0
     json.dumps(report)
+
+
+def test_a_board_holds_one_half_of_hard_at_a_time(monkeypatch):
+    """On a board (gc.mem_free) hard at 3 and 4 players holds the tables' net or brisca.search, never
+    both: each goes from sys.modules and the package before the other loads, and no Player holds
+    either between decisions, else nothing would be freed (both: 4.4 KB past the 4-player table's
+    bar, tools/fit.py). Its moves are CPython's, where both are held."""
+    import gc
+
+    import brisca
+    from brisca import search
+
+    halves = ("brisca.net", "brisca.tablenet", "brisca.search")
+    for name, mod in zip(halves, (net, tablenet, search)):  # (put back as they were, after)
+        monkeypatch.setitem(sys.modules, name, mod)
+        monkeypatch.setattr(brisca, name[7:], mod)
+    for words in TABLES:
+        rules = parse_rules(words)
+        games = []
+        for board in (False, True):
+            with monkeypatch.context() as m:
+                if board:
+                    m.setattr(gc, "mem_free", lambda: 0, raising=False)
+                g = core.Game(rules, 7)
+                ps = [ai.Player(rules, "hard", s) for s in range(rules.players)]
+                moves = []
+                while g.phase < core.DEAL_OVER:
+                    moves.append(ps[g.turn].choose(g.view(g.turn)))
+                    g.apply(moves[-1])
+                    if board:
+                        held = [name for name in halves if name in sys.modules]
+                        assert held in (["brisca.net", "brisca.tablenet"], ["brisca.search"]), (words, held)
+                        assert [name for name in halves if hasattr(brisca, name[7:])] == held
+                        assert all(p.sr is None and p.net is None for p in ps)
+                games.append(moves)
+        assert games[0] == games[1], words

@@ -13,7 +13,7 @@ from brisca import core, lang  # noqa: E402
 from brisca.ui import board as B  # noqa: E402
 from brisca.ui import match  # noqa: E402
 from brisca.ui import seating  # noqa: E402
-from brisca.ui.tablebase import BACK, POSITIONS, ROW, SIDE, STOCK  # noqa: E402
+from brisca.ui.tablebase import BACK, ROW, SIDE, STOCK  # noqa: E402
 from tests.test_app import NAVY, PROFILES, WHITE, count_colour, make_app, run_until  # noqa: E402
 
 def a_full_trick(profile, rules, seed=3):
@@ -39,13 +39,13 @@ def test_each_trick_card_lies_on_its_seats_side(profile, players, flags):
     assert g.last_len == players * rules.plays
     placed = []
     for i in range(g.last_len):
-        pos = POSITIONS[players][(g.last_seats[i] - viewer) % players]
+        pos = t.pos[(g.last_seats[i] - viewer) % players]
         sprites = [s for s in t.trick if not s.hidden and s[0] == g.last_trick[i]]
         assert len(sprites) == 1, (i, g.last_trick[i])
         placed.append((pos, sprites[0].x * t.k, sprites[0].y * t.k))
     # the positions are where the seats' hands are drawn: at the left edge, across, at the right
     for j in range(1, players):
-        pos = POSITIONS[players][j]
+        pos = t.pos[j]
         for s in t.opp[j - 1]:
             x = s.x * t.k
             assert s.hidden or (x < 0, 0 <= x <= app.W - t.cw and s.y * t.k < t.band_y + t.strip,

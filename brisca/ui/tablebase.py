@@ -27,10 +27,10 @@ STOCK = 42
 # Screen positions: 0 the viewer's seat (bottom), 1 right, 2 across (POS_TOP), 3 left, 4 lower
 # right, 5 upper right, 6 upper left, 7 lower left (numbers only: a name each cost the table heap)
 POS_TOP = 2
-# The position of seat (viewer + k) % n, by number of players.
-POSITIONS = {2: b"\0\2", 3: b"\0\1\2", 4: b"\0\1\2\3", 6: b"\0\4\5\2\6\7"}
-# The trick's positions from left to right, by number of players.
-TRICK_ORDER = {2: b"\2\0", 3: b"\2\0\1", 4: b"\3\2\0\1", 6: b"\6\7\2\0\5\4"}
+# By number of players n (2, 3, 4, 6), from byte b"\0\4\12\0\22"[n - 2] on: the position of seat
+# (viewer + k) % n (n bytes, a table's `pos`), then the trick's positions from left to right (n
+# bytes, its `order`). One bytes: two dicts of bytes cost the table 300 B more.
+SEATS = b"\0\2\2\0" b"\0\1\2\2\0\1" b"\0\1\2\3\3\2\0\1" b"\0\4\5\2\6\7\6\7\2\0\5\4"
 # By position: its row (0 upper, 1 middle, 2 lower) and its side (0 left, 1 middle, 2 right).
 ROW = b"\2\1\0\1\2\0\0\2"
 SIDE = b"\1\2\1\0\2\2\0\0"
@@ -87,6 +87,8 @@ class TableBase:
         self.cw, self.ch = 24 * k, 32 * k  # a card on screen
         ch = self.ch
         self.n = n = rules.players
+        a = b"\0\4\12\0\22"[n - 2]
+        self.pos, self.order = SEATS[a:a + n], SEATS[a + n:a + 2 * n]
         self.plays = rules.plays
         self.group = displayio.Group()
         # The sheets stay open while the table is on screen: OnDiskBitmap reads its pixels from the
@@ -144,7 +146,7 @@ class TableBase:
         # The other seats' hands (the seat across as a strip), the trick (its sprites in the order
         # of the trick's slots from left to right: each one's rank corner shows), the hand.
         n, hand = self.n, rules.hand
-        pos = POSITIONS[n]
+        pos = self.pos
         self.opp = [[grid(BACK, self.strip // k if pos[j] == POS_TOP else 32) for _ in range(hand)]
                     for j in range(1, n)]
         self.trick = [grid() for _ in range(n * rules.plays)]
@@ -187,7 +189,7 @@ class TableBase:
         # The trick's slots from left to right, a seat's plays side by side: as far apart as the
         # room allows, up to a card and a gap. At 2x, the count is drawn at 1x when that gives the
         # trick the room to show every card's rank corner.
-        order = TRICK_ORDER[n]
+        order = self.order
         plays = self.plays
         side = cw // 4 if plays > 1 else 0  # a seat's second card over its first (double)
         gaps = len(order) - 1
@@ -209,8 +211,8 @@ class TableBase:
     def _slots(self, x, gap, side):
         """The trick's sprites' places: its positions from left to right from `x`, `gap` apart,
         a seat's second card `side` right of its first (_place()'s part)."""
-        k, ch, n, plays = self.k, self.ch, self.n, self.plays
-        order = TRICK_ORDER[n]
+        k, ch, plays = self.k, self.ch, self.plays
+        order = self.order
         top = self.band_y + self.strip
         low = (self.info_y - ch) // k * k
         ys = (top, (top + low) // 2 // k * k, low)

@@ -3,7 +3,7 @@ brisca.ui.tablebase builds: two modules, so that a board compiling them from sou
 the heap at a time."""
 
 from brisca import core
-from brisca.ui.tablebase import BACK, POS_TOP, POSITIONS, ROW, SIDE, STOCK, TableBase
+from brisca.ui.tablebase import BACK, POS_TOP, ROW, SIDE, STOCK, TableBase
 from brisca.ui.text import CENTER, LEFT, RIGHT, TEXT
 
 
@@ -124,7 +124,7 @@ class TableView(TableBase):
     def _show_opponents(self, g, viewer, faces):
         """The other seats' hands; those drawn face up, as a bitmask."""
         n = g.n
-        pos = POSITIONS[n]
+        pos = self.pos
         shown = 0
         for j in range(1, n):
             seat = (viewer + j) % n
@@ -140,7 +140,7 @@ class TableView(TableBase):
         """The trick on the table, or the last one (trick_source 1): each card in its seat's slot
         (a seat's second card, in double Briskula, in the slot after its first)."""
         n = g.n
-        pos = POSITIONS[n]
+        pos = self.pos
         if trick_source:
             cards, seats, tl = g.last_trick, g.last_seats, g.last_len
         else:

@@ -1,4 +1,4 @@
-"""Hard on other tables (brisca.search), run under MicroPython in 40K by tests/test_ai.py (the search
+"""Hard on other tables (brisca.search), run under MicroPython in 42K by tests/test_ai.py (the search
 module does not fit beside a game in the 32K of the portable suite): 3 players and
 double, every move legal, the same move for the same seed (nodes, not the clock, bound it)."""
 import gc

@@ -20,7 +20,7 @@ def main(rules, path, layout, deals=4):
 
 
 def run(tables=None):
-    """hard.net's values, then a tables net's (at `tables`: the game does not ship one yet)."""
+    """hard.net's values, then a tables net's (at `tables`, else the shipped assets/tables.net)."""
     main(core.Rules(2), None, None)
     main(core.Rules(4), tables or net.TABLES, tablenet)
     main(core.Rules(3, 39), tables or net.TABLES, tablenet)
