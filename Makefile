@@ -49,8 +49,8 @@ bench: $(STAMP)
 train: $(STAMP)
 	$(VPY) tools/train.py $(ARGS)
 
-# A learned evaluation for 3 and 4 players, into build/tables.net (not shipped yet; tools/train_tables.py
-# says how long, and how to resume or run the second generation).
+# Hard's learned evaluation for 3 and 4 players, into build/tables.net (assets/tables.net is its
+# generation 3; tools/train_tables.py says how long, and how to resume and run each generation).
 train-tables: $(STAMP)
 	$(VPY) tools/train_tables.py $(ARGS)
 

@@ -9,8 +9,8 @@ averaged: to this module, one net. The weights stay in the asset file (made by t
 and are read a row at a time into one buffer: only the rows of the few features that are on are
 summed. Integer arithmetic only, so tools/train.py's numpy version gives the same numbers.
 Loaded by brisca.ai for hard only. The same reading and sums serve a 3- and 4-player net, whose
-features brisca.tablenet names (scores()' `layout`): trained by tools/train_tables.py, not shipped
-yet (docs/ai-comparison.md)."""
+features brisca.tablenet names (scores()' `layout`): assets/tables.net, trained by
+tools/train_tables.py (docs/ai-comparison.md)."""
 
 try:
     from micropython import const

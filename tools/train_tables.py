@@ -1,6 +1,6 @@
 """Train a learned evaluation for hard at 3 and 4 players (brisca/tablenet.py's features) and write
-its weights (build/tables.net: the game does not ship one yet, docs/ai-comparison.md says why). One
-net for both table shapes (the shape is an input).
+its weights (build/tables.net; the game ships generation 3 as assets/tables.net: copy a file there
+to play it). One net for both table shapes (the shape is an input).
 
     make train-tables      generation 0 (.venv/bin/python tools/train_tables.py): 42 minutes here
     .venv/bin/python tools/train_tables.py --data DIR     keeps each generation's positions (DIR/genN.npz);
@@ -8,8 +8,8 @@ net for both table shapes (the shape is an input).
                                                           from the last generation it finished
     .venv/bin/python tools/train_tables.py --data DIR --positions 80000 --generations 2 --curve-deals 0
                            generation 1 from generation 0's positions: 45 minutes here
-    (the same with --generations 3: generation 2, 34 minutes here, the best so far: 0.539 against
-    hard1 at 4 players)
+    (the same with --generations 3: generation 2, 34 minutes here; --generations 4: generation 3,
+    51 minutes here, assets/tables.net: 0.544 against hard1 at 4 players)
     .venv/bin/python tools/train_tables.py --positions 300 --generations 1 --epochs 2 --out /tmp/t.net --curve-deals 0
 
 The recipe (fixed seeds, both cores, progress bars), tools/train.py's for 2 players on other tables:
@@ -207,7 +207,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--data", help="a folder for each generation's positions (genN.npz): reused when there")
     ap.add_argument("--out", default=str(ROOT / "build" / "tables.net"),
-                    help="the weights (not assets/: the game does not ship a tables net yet)")
+                    help="the weights (not assets/: copy them there to ship them)")
     ap.add_argument("--curve-deals", type=int, default=300, help="duplicate deals against hard1 per table")
     a = ap.parse_args(argv)
     t0 = time.time()
