@@ -432,10 +432,14 @@ def _deepest(mod, name, seen):
 
 
 def _watch_stack():
+    if sys.platform == "webassembly":  # (tools/mp32 measures the heap: no wrappers in it, no C stack there)
+        return
     if not _stack[1] and "brisca.endgame" in sys.modules:
         _deepest(sys.modules["brisca.endgame"], "_ab", 1)
-    if not _stack[2] and "brisca.search" in sys.modules:
-        _deepest(sys.modules["brisca.search"], "_g", 2)
+    # (at 3 and 4 players brisca.ai loads brisca.search again at each deal's last drawing round)
+    search = sys.modules.get("brisca.search")
+    if search is not None and search._g.__name__ != "wrapper":
+        _deepest(search, "_g", 2)
 
 
 def resume_script():
