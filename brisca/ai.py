@@ -435,13 +435,16 @@ def _half(late):
 
     import brisca
 
+    gone = False
     for name in ("net", "tablenet") if late else ("search",):
         if "brisca." + name in sys.modules:
             sys.modules["brisca." + name] = None
             del sys.modules["brisca." + name]
             setattr(brisca, name, None)
             delattr(brisca, name)
-            gc.collect()
+            gone = True
+    if gone:  # (one collection for both of the net's modules)
+        gc.collect()
     if late:
         from brisca import search
 
