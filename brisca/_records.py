@@ -104,4 +104,7 @@ def from_record(text):
     if not kind:  # an earlier build's record: its save layout, version 2
         head[1] = 2
         head = head[:6] + head[10:]
-    return core.Game.from_bytes(bytes(head) + bytes(moves))
+    g = core.Game.from_bytes(bytes(head) + bytes(moves))
+    if kind == "match" and not g.is_over():  # (the game writes a match's secret only with its end)
+        raise ValueError("match: seed, match not over")
+    return g

@@ -31,6 +31,9 @@ def test_a_record_names_the_secret_once_the_match_is_over():
     text = notation.record(g)
     assert " / match:123456789abcdef / deal=1 " in text
     assert notation.from_record(text).to_bytes() == g.to_bytes() and notation.record(notation.from_record(text)) == text
+    # The same deal in a match of 3 deals goes on: a match secret there is no record the game writes
+    # (it would foretell the deals after it), so it is refused, not read as another text of one game.
+    assert "not over" in str(refused(notation.from_record, text.replace(" one ", " wins:3 ", 1)))
 
 
 def test_an_earlier_builds_record_deals_its_cards():
