@@ -5,6 +5,7 @@ import sys
 
 import pytest
 
+import brisca.ui
 from brisca import ai, core
 from brisca.save.settings import MODES
 from brisca.ui import board as B
@@ -55,8 +56,11 @@ def test_each_ai_seat_decides_from_its_own_view_alone(monkeypatch, mode, level):
         return rec
 
     monkeypatch.setattr(seating, "_make_ai", make)
-    # the table seats the players through brisca.ui.seating and lets it go: this one, kept
+    # the table seats the players through brisca.ui.seating and lets it go: this one, kept, as
+    # the module and as the package's name (an earlier test may have loaded another copy there,
+    # which `from brisca.ui import seating` would find first)
     monkeypatch.setitem(sys.modules, "brisca.ui.seating", seating)
+    monkeypatch.setattr(brisca.ui, "seating", seating, raising=False)
     monkeypatch.setattr("brisca.ui.app.unload", lambda name: None)
     app.settings.mode, app.settings.level = MODES[mode], level
     rules = core.Rules(players, {3: 39, 6: 36}.get(players, 40), core.F_EXCHANGE, 0, core.MATCH_WINS, 2)
