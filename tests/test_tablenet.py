@@ -237,3 +237,63 @@ def test_a_board_holds_one_half_of_hard_at_a_time(monkeypatch):
                         assert all(p.sr is None and p.net is None for p in ps)
                 games.append(moves)
         assert games[0] == games[1], words
+
+
+def _minimax_side_points(g, me):
+    """Seat me's side's points at the deal's end by a plain minimax over the game's own moves."""
+    if g.phase >= core.DEAL_OVER:
+        return g.side_points(g.rules.side_of(me))
+    acts = g.legal_actions()
+    vals = []
+    for a in acts:
+        c = train.clone(g)
+        c.apply(a)
+        vals.append(_minimax_side_points(c, me))
+    return max(vals) if g.rules.side_of(g.turn) == g.rules.side_of(me) else min(vals)
+
+
+def test_the_rollouts_exact_ending_at_4_players_is_the_games_minimax():
+    """train_tables.team_end (--exact-ends: a rollout at 4 players solved once the stock is gone,
+    every hand seen) gives the value of a plain minimax over brisca.core's own moves."""
+    rules, rng, seen = parse_rules("p4"), random.Random(4), set()
+    for seed in range(8):
+        g = core.Game(rules, seed)
+        while not train_tables.solvable(g):
+            acts = g.legal_actions()
+            g.apply(acts[rng.randrange(len(acts))])
+        for me in (seed % 4, (seed + 1) % 4):
+            value = train_tables.team_end(g, me)
+            assert value == _minimax_side_points(g, me), (seed, me)
+            seen.add(value)
+    assert len(seen) > 4  # real endings, not one over and over
+
+
+def _maxn_seat_points(g):
+    """Each seat's points at the deal's end by a plain max^n over the game's own moves, each seat
+    taking the first move best for itself."""
+    if g.phase >= core.DEAL_OVER:
+        return list(g.seat_points[: g.n])
+    top = None
+    for a in g.legal_actions():
+        c = train.clone(g)
+        c.apply(a)
+        v = _maxn_seat_points(c)
+        if top is None or v[g.turn] > top[g.turn]:
+            top = v
+    return top
+
+
+def test_the_rollouts_exact_ending_at_3_players_is_the_games_max_n():
+    """train_tables.each_end (--exact-ends at 3 players: each seat plays for its own points, every
+    hand seen) gives a plain max^n over brisca.core's own moves."""
+    rules, rng, seen = parse_rules("p3 d39"), random.Random(5), set()
+    for seed in range(10):
+        g = core.Game(rules, seed)
+        while not train_tables.solvable(g):
+            acts = g.legal_actions()
+            g.apply(acts[rng.randrange(len(acts))])
+        value = train_tables.each_end(g)
+        assert value == _maxn_seat_points(g), seed
+        assert sum(value) == 120
+        seen.add(tuple(value))
+    assert len(seen) > 5

@@ -74,6 +74,84 @@ def result(g, me):
     return train.target(g.side_points(side) - best)
 
 
+def team_end(g, me):
+    """Seat me's side's points at the deal's end with every seat playing perfectly from g, every
+    hand seen (4 players in teams, the stock gone, no card of the trick played): the rollout's
+    placement solved to its end, as tools/train.py solves 2 players' last tricks. Alpha-beta on
+    the side's points: its seats raise them, the others lower them (120 in all: zero-sum)."""
+    n, t, mine = g.n, g.trump_suit, g.rules.side_of(me)
+    hands = [tuple(g.hand(s)) for s in range(n)]
+    return g.side_points(mine) + _trick(hands, g.turn, g.turn, 0, 0, 0, 0, mine, t, n, -1, 999)
+
+
+def _trick(hands, leader, seat, k, best, best_seat, pts, mine, t, n, alpha, beta):
+    # My side's points from here: `k` cards of the trick played, `best` (by `best_seat`) winning it.
+    if k == n:
+        p = pts if best_seat % 2 == mine else 0
+        if not hands[leader]:
+            return p
+        return p + _trick(hands, best_seat, best_seat, 0, 0, 0, 0, mine, t, n, alpha - p, beta - p)
+    up = seat % 2 == mine
+    h = hands[seat]
+    value = -1 if up else 999
+    for i in range(len(h)):
+        c = h[i]
+        hands[seat] = h[:i] + h[i + 1:]
+        if k == 0 or core.beats(c, best, t):
+            v = _trick(hands, leader, (seat + 1) % n, k + 1, c, seat, pts + train.PTS[c], mine, t, n, alpha, beta)
+        else:
+            v = _trick(hands, leader, (seat + 1) % n, k + 1, best, best_seat, pts + train.PTS[c], mine, t, n,
+                       alpha, beta)
+        hands[seat] = h
+        if up:
+            if v > value:
+                value = v
+                alpha = max(alpha, v)
+        elif v < value:
+            value = v
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return value
+
+
+def each_end(g):
+    """Each seat's points at the deal's end with every seat playing for its own points from g,
+    every hand seen (3 players, the stock gone, no card of the trick played): max^n, each seat
+    taking the card best for itself (the first of equals)."""
+    pts = list(g.seat_points[: g.n])
+    gained = _own(g.n, [tuple(g.hand(s)) for s in range(g.n)], g.turn, g.turn, 0, 0, 0, 0, g.trump_suit)
+    return [pts[s] + gained[s] for s in range(g.n)]
+
+
+def _own(n, hands, leader, seat, k, best, best_seat, pts, t):
+    # Each seat's points from here (a list), as _trick's position.
+    if k == n:
+        if not hands[leader]:
+            out = [0] * n
+        else:
+            out = _own(n, hands, best_seat, best_seat, 0, 0, 0, 0, t)
+        out[best_seat] += pts
+        return out
+    h, top = hands[seat], None
+    for i in range(len(h)):
+        c = h[i]
+        hands[seat] = h[:i] + h[i + 1:]
+        takes = k == 0 or core.beats(c, best, t)
+        v = _own(n, hands, leader, (seat + 1) % n, k + 1, c if takes else best, seat if takes else best_seat,
+                 pts + train.PTS[c], t)
+        hands[seat] = h
+        if top is None or v[seat] > top[seat]:
+            top = v
+    return top
+
+
+def solvable(g):
+    """True where a rollout may end in an exact solve (team_end at 4 players, each_end at 3): the
+    stock gone, a trick's start."""
+    return g.n in (3, 4) and g.phase == core.PLAY and g.top == g.end and g.trick_len == 0
+
+
 def card_rows(v):
     """Each legal card's features in v (after tablenet.features(v)): [card, extra]."""
     return [[tablenet.card_feature(v, c), tablenet.extra_feature(v, c)] for c in v.legal[: v.nlegal]]
@@ -110,7 +188,7 @@ def maker(policy, search):
 
 def gen_chunk(args):
     """Scored positions of `deals` self-play deals of table `words` from `seed`."""
-    words, seed, deals, k, sample_p, eps, policy = args
+    words, seed, deals, k, sample_p, eps, policy, exact = args
     rules = parse_rules(words)
     n = rules.players
     rng = random.Random(seed)
@@ -139,9 +217,17 @@ def gen_chunk(args):
                         for p in roll:
                             p.deal = -1
                         while c.phase < core.DEAL_OVER:
+                            if exact and solvable(c):
+                                break
                             c.view(c.turn, rv)
                             c.apply(roll[c.turn].choose(rv))
-                        ys[i] += result(c, s)
+                        if c.phase < core.DEAL_OVER and n == 4:  # the last tricks solved, every hand seen
+                            ys[i] += train.target(2 * team_end(c, s) - 120)  # over the other side (120 in all)
+                        elif c.phase < core.DEAL_OVER:
+                            pts = each_end(c)
+                            ys[i] += train.target(pts[s] - max(pts[o] for o in range(n) if o != s))
+                        else:
+                            ys[i] += result(c, s)
                 out.append((feats[:nf], cards, [y / k for y in ys]))
                 g.view(s, v)
             if rng.random() < eps and v.nlegal > 1:
@@ -152,11 +238,13 @@ def gen_chunk(args):
     return out
 
 
-def generate(positions, k, seed, jobs, policy=None, sample_p=0.3, eps=0.1, per_chunk=5):
-    """About `positions` scored positions, the shapes in turn, in chunks over `jobs` processes."""
+def generate(positions, k, seed, jobs, policy=None, sample_p=0.3, eps=0.1, per_chunk=5, exact=False, shapes=SHAPES):
+    """About `positions` scored positions, the shapes in turn, in chunks over `jobs` processes;
+    `exact`: rollouts end in an exact solve once the stock is gone (solvable())."""
     per_deal = 28 * sample_p  # decisions before the last drawing round, about, times the share
-    chunks = max(len(SHAPES), int(positions / per_deal / per_chunk + 0.999))
-    args = [(SHAPES[i % len(SHAPES)], seed * 100003 + i, per_chunk, k, sample_p, eps, policy) for i in range(chunks)]
+    chunks = max(len(shapes), int(positions / per_deal / per_chunk + 0.999))
+    args = [(shapes[i % len(shapes)], seed * 100003 + i, per_chunk, k, sample_p, eps, policy, exact)
+            for i in range(chunks)]
     data = []
     t0 = time.time()
     with train.pool_of(jobs) as pool:
@@ -209,7 +297,11 @@ def main(argv=None):
     ap.add_argument("--out", default=str(ROOT / "build" / "tables.net"),
                     help="the weights (not assets/: copy them there to ship them)")
     ap.add_argument("--curve-deals", type=int, default=300, help="duplicate deals against hard1 per table")
+    ap.add_argument("--exact-ends", action="store_true",
+                    help="new generations' rollouts end in an exact solve once the stock is gone")
+    ap.add_argument("--shapes", default=",".join(SHAPES), help="the tables new generations play, comma-separated")
     a = ap.parse_args(argv)
+    shapes = tuple(w.strip() for w in a.shapes.split(","))
     t0 = time.time()
     policy, parts, report = None, [], {}
     for gen in range(a.generations):
@@ -219,12 +311,17 @@ def main(argv=None):
             X, y, grp = z["X"], z["y"], z["grp"]
         else:
             sys.stderr.write("generation %d: positions played and rolled out as %s\n" % (gen, policy or "hard1"))
-            X, y, grp = train.matrix(generate(a.positions, a.samples, a.seed + 1000 * gen, a.jobs, policy),
-                                     tablenet.N_IN)
+            X, y, grp = train.matrix(generate(a.positions, a.samples, a.seed + 1000 * gen, a.jobs, policy,
+                                              exact=a.exact_ends, shapes=shapes), tablenet.N_IN)
             if cache:
                 cache.parent.mkdir(parents=True, exist_ok=True)
                 np.savez_compressed(cache, X=X, y=y, grp=grp)
         parts.append((X, y, grp + (int(parts[-1][2].max()) + 1 if parts else 0)))
+        if gen + 1 < a.generations and a.data:  # resuming: no fit where the next generation is kept
+            kept = pathlib.Path(a.data) / ("tables-gen%d.net" % gen)
+            if (pathlib.Path(a.data) / ("gen%d.npz" % (gen + 1))).exists() or kept.exists():
+                policy = str(kept)
+                continue
         X, y, grp = (np.concatenate([p[i] for p in parts]) for i in range(3))
         m, losses, va = train.fit(X, y, grp, a.hidden, a.epochs, a.seed + gen)
         if gen + 1 == a.generations and a.members > 1:
