@@ -27,7 +27,10 @@ The recipe (fixed seeds, both cores, progress bars), tools/train.py's for 2 play
    900000 on, never used in training).
 
 Resumable: with --data, each generation's positions are kept (genN.npz) and a run starts again
-from the last generation it finished. Nothing here runs on a board.
+from the last generation it finished, fitting only where it must (a generation whose successor is
+kept needs no net; one kept as DIR/tables-genN.net is played as it is). --exact-ends (tried, not
+shipped: docs/ai-comparison.md) ends the new generations' rollouts in an exact solve once the stock
+is gone; --shapes picks the tables they play. Nothing here runs on a board.
 """
 import argparse
 import json
