@@ -239,6 +239,17 @@ def test_a_board_holds_one_half_of_hard_at_a_time(monkeypatch):
         assert games[0] == games[1], words
 
 
+def _endings(words, deals, seed):
+    """Random play of each deal up to where a rollout may end in an exact solve."""
+    rules, rng = parse_rules(words), random.Random(seed)
+    for d in range(deals):
+        g = core.Game(rules, d)
+        while not train_tables.solvable(g):
+            acts = g.legal_actions()
+            g.apply(acts[rng.randrange(len(acts))])
+        yield g
+
+
 def _minimax_side_points(g, me):
     """Seat me's side's points at the deal's end by a plain minimax over the game's own moves."""
     if g.phase >= core.DEAL_OVER:
@@ -255,12 +266,8 @@ def _minimax_side_points(g, me):
 def test_the_rollouts_exact_ending_at_4_players_is_the_games_minimax():
     """train_tables.team_end (--exact-ends: a rollout at 4 players solved once the stock is gone,
     every hand seen) gives the value of a plain minimax over brisca.core's own moves."""
-    rules, rng, seen = parse_rules("p4"), random.Random(4), set()
-    for seed in range(8):
-        g = core.Game(rules, seed)
-        while not train_tables.solvable(g):
-            acts = g.legal_actions()
-            g.apply(acts[rng.randrange(len(acts))])
+    seen = set()
+    for seed, g in enumerate(_endings("p4", 8, 4)):
         for me in (seed % 4, (seed + 1) % 4):
             value = train_tables.team_end(g, me)
             assert value == _minimax_side_points(g, me), (seed, me)
@@ -286,12 +293,8 @@ def _maxn_seat_points(g):
 def test_the_rollouts_exact_ending_at_3_players_is_the_games_max_n():
     """train_tables.each_end (--exact-ends at 3 players: each seat plays for its own points, every
     hand seen) gives a plain max^n over brisca.core's own moves."""
-    rules, rng, seen = parse_rules("p3 d39"), random.Random(5), set()
-    for seed in range(10):
-        g = core.Game(rules, seed)
-        while not train_tables.solvable(g):
-            acts = g.legal_actions()
-            g.apply(acts[rng.randrange(len(acts))])
+    seen = set()
+    for seed, g in enumerate(_endings("p3 d39", 10, 5)):
         value = train_tables.each_end(g)
         assert value == _maxn_seat_points(g), seed
         assert sum(value) == 120
