@@ -50,7 +50,7 @@ train: $(STAMP)
 	$(VPY) tools/train.py $(ARGS)
 
 # Hard's learned evaluation for 3 and 4 players, into build/tables.net (assets/tables.net is its
-# generation 3; tools/train_tables.py says how long, and how to resume and run each generation).
+# generation 5; tools/train_tables.py says how long, and how to resume and run each generation).
 train-tables: $(STAMP)
 	$(VPY) tools/train_tables.py $(ARGS)
 

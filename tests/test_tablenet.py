@@ -147,7 +147,7 @@ def test_the_trainers_player_plays_the_nets_best_card_before_the_last_drawing_ro
 
 
 def test_the_shipped_weights_are_whole_and_of_this_layout():
-    """assets/tables.net (generation 3, docs/ai-comparison.md): whole, and of brisca/tablenet.py's
+    """assets/tables.net (generation 5, docs/ai-comparison.md): whole, and of brisca/tablenet.py's
     layout (a changed layout needs the net trained again), and hard loads it at both shapes."""
     shipped = str(ROOT / "assets" / "tables.net")
     assert net.TABLES == shipped

@@ -1,5 +1,5 @@
 """Train a learned evaluation for hard at 3 and 4 players (brisca/tablenet.py's features) and write
-its weights (build/tables.net; the game ships generation 3 as assets/tables.net: copy a file there
+its weights (build/tables.net; the game ships generation 5 as assets/tables.net: copy a file there
 to play it). One net for both table shapes (the shape is an input).
 
     make train-tables      generation 0 (.venv/bin/python tools/train_tables.py): 42 minutes here
@@ -9,7 +9,11 @@ to play it). One net for both table shapes (the shape is an input).
     .venv/bin/python tools/train_tables.py --data DIR --positions 80000 --generations 2 --curve-deals 0
                            generation 1 from generation 0's positions: 45 minutes here
     (the same with --generations 3: generation 2, 34 minutes here; --generations 4: generation 3,
-    51 minutes here, assets/tables.net: 0.544 against hard1 at 4 players)
+    51 minutes here: 0.544 against hard1 at 4 players)
+    .venv/bin/python tools/train_tables.py --data DIR --positions 80000 --generations 5 --exact-ends
+        --shapes p4 --curve-deals 0        generation 4, 4 players, rollouts ending in an exact solve: 36 minutes
+    .venv/bin/python tools/train_tables.py --data DIR --positions 60000 --generations 6 --exact-ends
+        --shapes "p3 d39" --curve-deals 0  generation 5, 3 players, the same: 29 minutes; assets/tables.net
     .venv/bin/python tools/train_tables.py --positions 300 --generations 1 --epochs 2 --out /tmp/t.net --curve-deals 0
 
 The recipe (fixed seeds, both cores, progress bars), tools/train.py's for 2 players on other tables:
@@ -28,9 +32,9 @@ The recipe (fixed seeds, both cores, progress bars), tools/train.py's for 2 play
 
 Resumable: with --data, each generation's positions are kept (genN.npz) and a run starts again
 from the last generation it finished, fitting only where it must (a generation whose successor is
-kept needs no net; one kept as DIR/tables-genN.net is played as it is). --exact-ends (tried, not
-shipped: docs/ai-comparison.md) ends the new generations' rollouts in an exact solve once the stock
-is gone; --shapes picks the tables they play. Nothing here runs on a board.
+kept needs no net; each generation's net is kept as DIR/tables-genN.net and played as it is).
+--exact-ends ends the new generations' rollouts in an exact solve once the stock is gone (every
+hand of the placement seen); --shapes picks the tables they play. Nothing here runs on a board.
 """
 import argparse
 import json
@@ -337,7 +341,7 @@ def main(argv=None):
                   "held_out_loss": losses[-1], "int_agrees": train.agreement(m, q, X, grp, va),
                   "vs_hard1": scores, "seconds": round(time.time() - t0)}
         print(json.dumps(report), flush=True)
-        if gen + 1 < a.generations:
+        if gen + 1 < a.generations or a.data:  # (kept: the next run plays it as it is)
             policy = str(pathlib.Path(a.data or "/tmp") / ("tables-gen%d.net" % gen))
             train.write(q, policy, VERSION)
     return report
