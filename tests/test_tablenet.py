@@ -300,3 +300,20 @@ def test_the_rollouts_exact_ending_at_3_players_is_the_games_max_n():
         assert sum(value) == 120
         seen.add(tuple(value))
     assert len(seen) > 5
+
+
+def test_a_resumed_run_fits_only_the_generation_it_makes(tmp_path, monkeypatch):
+    """With --data, a run that goes on from kept positions fits no earlier generation again when
+    --policy names the net the new one plays as (before, each was fitted again first)."""
+    data, first = tmp_path / "d", tmp_path / "first.net"
+    common = ["--positions", "30", "--epochs", "1", "--members", "1", "--hidden", "4", "--curve-deals", "0",
+              "--jobs", "1", "--data", str(data), "--shapes", "p4"]
+    train_tables.main(common + ["--out", str(first)])
+    fits, policies = [], []
+    real_fit, real_generate = train.fit, train_tables.generate
+    monkeypatch.setattr(train, "fit", lambda X, *rest: fits.append(len(X)) or real_fit(X, *rest))
+    monkeypatch.setattr(train_tables, "generate",
+                        lambda *args, **kw: policies.append(args[4]) or real_generate(*args, **kw))
+    report = train_tables.main(common + ["--generations", "2", "--policy", str(first),
+                                         "--out", str(tmp_path / "b.net")])
+    assert policies == [str(first)] and len(fits) == 1 and fits[0] == report["rows"]

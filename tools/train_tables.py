@@ -10,10 +10,12 @@ to play it). One net for both table shapes (the shape is an input).
                            generation 1 from generation 0's positions: 45 minutes here
     (the same with --generations 3: generation 2, 34 minutes here; --generations 4: generation 3,
     51 minutes here: 0.544 against hard1 at 4 players)
-    .venv/bin/python tools/train_tables.py --data DIR --positions 80000 --generations 5 --exact-ends
-        --shapes p4 --curve-deals 0        generation 4, 4 players, rollouts ending in an exact solve: 36 minutes
+    .venv/bin/python tools/train_tables.py --data DIR --positions 80000 --generations 5 --exact-ends --shapes p4
+        --curve-deals 0 --policy DIR/tables.net --out DIR/tables4.net
+                           generation 4, 4 players, rollouts ending in an exact solve: 36 minutes here
     .venv/bin/python tools/train_tables.py --data DIR --positions 60000 --generations 6 --exact-ends
-        --shapes "p3 d39" --curve-deals 0  generation 5, 3 players, the same: 29 minutes; assets/tables.net
+        --shapes "p3 d39" --curve-deals 0 --policy DIR/tables4.net --out DIR/tables.net
+                           generation 5, 3 players, the same: 26 minutes here; assets/tables.net
     .venv/bin/python tools/train_tables.py --positions 300 --generations 1 --epochs 2 --out /tmp/t.net --curve-deals 0
 
 The recipe (fixed seeds, both cores, progress bars), tools/train.py's for 2 players on other tables:
@@ -31,10 +33,10 @@ The recipe (fixed seeds, both cores, progress bars), tools/train.py's for 2 play
    900000 on, never used in training).
 
 Resumable: with --data, each generation's positions are kept (genN.npz) and a run starts again
-from the last generation it finished, fitting only where it must (a generation whose successor is
-kept needs no net; each generation's net is kept as DIR/tables-genN.net and played as it is).
---exact-ends ends the new generations' rollouts in an exact solve once the stock is gone (every
-hand of the placement seen); --shapes picks the tables they play. Nothing here runs on a board.
+from the last generation it finished, fitting only where it must: a generation whose successor is
+kept needs no net, nor one whose net --policy gives. --exact-ends ends the new generations'
+rollouts in an exact solve once the stock is gone (every hand of the placement seen); --shapes
+picks the tables they play. Nothing here runs on a board.
 """
 import argparse
 import json
@@ -307,13 +309,15 @@ def main(argv=None):
     ap.add_argument("--exact-ends", action="store_true",
                     help="new generations' rollouts end in an exact solve once the stock is gone")
     ap.add_argument("--shapes", default=",".join(SHAPES), help="the tables new generations play, comma-separated")
+    ap.add_argument("--policy", help="the net the first new generation plays as (else the one before, fitted again)")
     a = ap.parse_args(argv)
     shapes = tuple(w.strip() for w in a.shapes.split(","))
     t0 = time.time()
     policy, parts, report = None, [], {}
     for gen in range(a.generations):
         cache = pathlib.Path(a.data) / ("gen%d.npz" % gen) if a.data else None
-        if cache and cache.exists():
+        made = not (cache and cache.exists())
+        if not made:
             z = np.load(cache, allow_pickle=False)
             X, y, grp = z["X"], z["y"], z["grp"]
         else:
@@ -324,10 +328,9 @@ def main(argv=None):
                 cache.parent.mkdir(parents=True, exist_ok=True)
                 np.savez_compressed(cache, X=X, y=y, grp=grp)
         parts.append((X, y, grp + (int(parts[-1][2].max()) + 1 if parts else 0)))
-        if gen + 1 < a.generations and a.data:  # resuming: no fit where the next generation is kept
-            kept = pathlib.Path(a.data) / ("tables-gen%d.net" % gen)
-            if (pathlib.Path(a.data) / ("gen%d.npz" % (gen + 1))).exists() or kept.exists():
-                policy = str(kept)
+        if gen + 1 < a.generations and not made:  # resuming: no fit where the next generation is kept
+            if cache.with_name("gen%d.npz" % (gen + 1)).exists() or a.policy:
+                policy = a.policy
                 continue
         X, y, grp = (np.concatenate([p[i] for p in parts]) for i in range(3))
         m, losses, va = train.fit(X, y, grp, a.hidden, a.epochs, a.seed + gen)
@@ -341,7 +344,7 @@ def main(argv=None):
                   "held_out_loss": losses[-1], "int_agrees": train.agreement(m, q, X, grp, va),
                   "vs_hard1": scores, "seconds": round(time.time() - t0)}
         print(json.dumps(report), flush=True)
-        if gen + 1 < a.generations or a.data:  # (kept: the next run plays it as it is)
+        if gen + 1 < a.generations:
             policy = str(pathlib.Path(a.data or "/tmp") / ("tables-gen%d.net" % gen))
             train.write(q, policy, VERSION)
     return report
