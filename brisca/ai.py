@@ -34,7 +34,7 @@ _EXCHANGE = const(40)
 _NO = const(255)
 _PLAY = const(0)
 _F_FOLLOW = const(32)
-_UNTRAINED = const(37)  # F_NO_TRUMP | F_OPEN | F_FOLLOW: flags of tables hard.net was not trained for
+_UNTRAINED = const(37)  # F_NO_TRUMP | F_OPEN | F_FOLLOW: tables neither network was trained for or plays
 
 
 # Milliseconds without floats: CircuitPython's supervisor.ticks_ms wraps at 2**29, MicroPython's
@@ -209,7 +209,7 @@ class Player:
 
     sr = None  # hard's search: brisca.endgame with 2 players, brisca.search on every other table
     net = None  # hard's learned evaluation: brisca.net at 2 players, brisca.tablenet at 3 and 4
-    half = False  # a board, at 3 and 4 players where the tables' net was trained: _half()
+    half = False  # a board, at 3 and 4 players where the tables' net plays: _half()
 
     def __init__(self, rules, level="medium", seed=0):
         self.level = 0 if level == "easy" else 1 if level == "medium" else 2 if level == "hard" else -1
@@ -227,15 +227,16 @@ class Player:
             if hasattr(gc, "mem_free"):  # a board: free blocks together first, so the module fits
                 gc.collect()
             if rules.players > 2 or rules.plays > 1:
-                # the tables' learned evaluation, where it was trained: 4 players with 40 cards,
-                # 3 with 39, one play a trick, a trump, no must-follow, hands not open
-                trained = rules.deck == 36 + rules.players and rules.plays == 1 and not rules.flags & _UNTRAINED
-                self.half = trained and hasattr(gc, "mem_free")
+                # the tables' learned evaluation at 3 and 4 players, one play a trick, a trump, no
+                # must-follow, hands not open: trained with 40 cards (4 players) and 39 (3), and
+                # measured better than without it with 36 and 32 cards and the exchange too
+                learned = rules.players < 6 and rules.plays == 1 and not rules.flags & _UNTRAINED
+                self.half = learned and hasattr(gc, "mem_free")
                 if not self.half:  # (CPython: both halves held; a board swaps them, _half())
                     from brisca import search
 
                     self.sr = search
-                    if trained:
+                    if learned:
                         from brisca import tablenet
 
                         self.net = tablenet
@@ -243,9 +244,9 @@ class Player:
                 from brisca import endgame, net
 
                 self.sr = endgame
-                # the learned evaluation, on the tables it was trained for (not open hands, no
-                # trump, must-follow or 32 cards), if its weights file is there and whole
-                if rules.deck == 40 and not rules.flags & _UNTRAINED and net.load():
+                # the learned evaluation, if its weights file is there and whole: trained with 40
+                # cards, measured better with 32; not with open hands, no trump or must-follow
+                if not rules.flags & _UNTRAINED and net.load():
                     self.net = net
 
     def choose(self, view, budget_ms=None):
@@ -425,8 +426,8 @@ def hint(view, budget_ms=150):
 
 
 def _half(late):
-    """(search, net): the halves of hard at 3 and 4 players on a board, where the tables' net was
-    trained: brisca.tablenet (and brisca.net) before the stock's last drawing round, brisca.search
+    """(search, net): the halves of hard at 3 and 4 players on a board, where the tables' net
+    plays: brisca.tablenet (and brisca.net) before the stock's last drawing round, brisca.search
     from it (late). The other half goes first (its sys.modules entry, then the package's name; the
     values cleared first: see brisca.ui.app.unload()): held together they took the 4-player table
     4.4 KB past its bar (tools/fit.py). Module-wide, so the AI seats and a hint share one copy."""

@@ -114,7 +114,8 @@ def unfair_positions(decide, specs, per_spec=25):
     return bad
 
 
-FAIR_SPECS = ["p2", "p2 exchange", "p2 notrump follow", "p2 open", "p4 partners", "p3 d39", "p2 double"]
+FAIR_SPECS = ["p2", "p2 exchange", "p2 notrump follow", "p2 open", "p4 partners", "p3 d39", "p2 double", "p2 d32",
+              "p3 d36 exchange"]
 
 
 def test_permuting_hidden_cards_never_changes_any_level():
@@ -357,7 +358,8 @@ def test_medium_beats_easy_and_hard_holds_medium():
 
 
 # -- hard on every other table: determinized search (brisca/search.py) ------------------------------
-MP_SPECS = ["p3 d39", "p4", "p4 follow", "p6 d36", "p2 double", "p4 double partners"]
+MP_SPECS = ["p3 d39", "p4", "p4 follow", "p6 d36", "p2 double", "p4 double partners", "p3 d36 exchange", "p4 d32",
+            "p3 d32"]
 
 
 def late_positions(spec, count, seed=0, stock=0):
