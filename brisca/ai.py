@@ -34,7 +34,7 @@ _EXCHANGE = const(40)
 _NO = const(255)
 _PLAY = const(0)
 _F_FOLLOW = const(32)
-_UNTRAINED = const(37)  # F_NO_TRUMP | F_OPEN | F_FOLLOW: tables neither network was trained for or plays
+_NO_NET = const(37)  # F_NO_TRUMP | F_OPEN | F_FOLLOW: tables where neither learned evaluation plays
 
 
 # Milliseconds without floats: CircuitPython's supervisor.ticks_ms wraps at 2**29, MicroPython's
@@ -226,11 +226,12 @@ class Player:
 
             if hasattr(gc, "mem_free"):  # a board: free blocks together first, so the module fits
                 gc.collect()
+            # hard's learned evaluations (brisca.net at 2 players, brisca.tablenet at 3 and 4) play
+            # with one play a trick, a trump, no must-follow, hands not open: trained with 40 cards
+            # (and 39 at 3 players), measured better than without them with 36 and 32 cards and
+            # the exchange too (docs/ai-comparison.md)
+            learned = rules.players < 6 and rules.plays == 1 and not rules.flags & _NO_NET
             if rules.players > 2 or rules.plays > 1:
-                # the tables' learned evaluation at 3 and 4 players, one play a trick, a trump, no
-                # must-follow, hands not open: trained with 40 cards (4 players) and 39 (3), and
-                # measured better than without it with 36 and 32 cards and the exchange too
-                learned = rules.players < 6 and rules.plays == 1 and not rules.flags & _UNTRAINED
                 self.half = learned and hasattr(gc, "mem_free")
                 if not self.half:  # (CPython: both halves held; a board swaps them, _half())
                     from brisca import search
@@ -244,9 +245,7 @@ class Player:
                 from brisca import endgame, net
 
                 self.sr = endgame
-                # the learned evaluation, if its weights file is there and whole: trained with 40
-                # cards, measured better with 32; not with open hands, no trump or must-follow
-                if not rules.flags & _UNTRAINED and net.load():
+                if learned and net.load():  # (if its weights file is there and whole)
                     self.net = net
 
     def choose(self, view, budget_ms=None):
