@@ -319,3 +319,17 @@ def test_a_resumed_run_fits_only_the_generation_it_makes(tmp_path, monkeypatch):
     report = train_tables.main(common + ["--generations", "2", "--policy", str(first),
                                          "--out", str(tmp_path / "b.net")])
     assert policies == [str(first)] and len(fits) == 1 and fits[0] == report["rows"]
+
+
+def test_policy_names_the_player_of_a_runs_first_generation_too(tmp_path, monkeypatch):
+    """--policy is the net the first new generation plays as, also when no generation is kept (it
+    was ignored there: generation 0 played as hard1)."""
+    net_file = tmp_path / "w.net"
+    args = ["--positions", "30", "--epochs", "1", "--members", "1", "--hidden", "4", "--curve-deals", "0",
+            "--jobs", "1", "--shapes", "p4"]
+    train_tables.main(args + ["--out", str(net_file)])
+    policies, real_generate = [], train_tables.generate
+    monkeypatch.setattr(train_tables, "generate",
+                        lambda *a, **kw: policies.append(a[4]) or real_generate(*a, **kw))
+    train_tables.main(args + ["--policy", str(net_file), "--out", str(tmp_path / "b.net")])
+    assert policies == [str(net_file)]

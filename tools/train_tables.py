@@ -313,7 +313,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     shapes = tuple(w.strip() for w in a.shapes.split(","))
     t0 = time.time()
-    policy, parts, report = None, [], {}
+    policy, parts, report = a.policy, [], {}
     for gen in range(a.generations):
         cache = pathlib.Path(a.data) / ("gen%d.npz" % gen) if a.data else None
         made = not (cache and cache.exists())
