@@ -212,6 +212,42 @@ def test_a_pooled_rollout_plays_the_other_seat_as_an_opponent_drawn_from_the_poo
         assert pair[0].seats == {0} and pair[1].seats == {1}  # each drawn, for the other seat only
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_true_hands_shuffle_the_stock_alone(players):
+    """train.restock (--true-hands: rollouts from the hands as dealt) keeps every hand, the face-up
+    trump and the cards gone, and only reorders the face-down stock; determinize places the hidden
+    hands again."""
+    rules, rng = core.Rules(players), random.Random(3)
+    g = core.Game(rules, 7)
+    for _ in range(players * 2):
+        g.apply(g.legal_actions()[0])
+    hands = [sorted(g.hand(s)) for s in range(players)]
+    end = g.end - 1
+    stock = list(g.deck[g.top:end])
+    orders, moved = set(), False
+    for _ in range(20):
+        c = train.restock(g, rng)
+        assert [sorted(c.hand(s)) for s in range(players)] == hands
+        assert c.deck[end:g.end] == g.deck[end:g.end] and c.deck[: g.top] == g.deck[: g.top]
+        assert sorted(c.deck[g.top:end]) == sorted(stock)
+        orders.add(bytes(c.deck[g.top:end]))
+        d = train.determinize(g, g.view(0), rng)
+        moved |= [sorted(d.hand(s)) for s in range(1, players)] != hands[1:]
+    assert len(orders) > 10 and moved
+    assert list(g.deck[g.top:end]) == stock  # the game itself untouched
+
+
+def test_true_hands_reach_the_rollouts(monkeypatch):
+    """--true-hands makes each placement of a new generation's positions with train.restock."""
+    calls = []
+    real = train.restock
+    monkeypatch.setattr(train, "restock", lambda g, rng: calls.append(1) or real(g, rng))
+    train.gen_chunk((5, 1, 2, 0.5, 0.1, None, (), False))
+    assert not calls
+    out = train.gen_chunk((5, 1, 2, 0.5, 0.1, None, (), True))
+    assert out and len(calls) == 2 * len(out)
+
+
 def _ref_margin(g, me):
     """The last tricks solved by ref_bots.Deal (outcome first, then margin), as a margin."""
     import ref_bots

@@ -93,6 +93,19 @@ def determinize(g, v, rng):
     return c
 
 
+def restock(g, rng):
+    """A copy of g with only the face-down stock shuffled again, every hand as it really is
+    (--true-hands). The hands the play led to are a draw from what that play makes likely, so
+    targets rolled out from them teach the net, which sees only the View, what the play says of
+    the hidden hands; determinize() places them as if nothing were known."""
+    c = clone(g)
+    end = g.end - (g.trump_card != core.NO_CARD)
+    rest = list(g.deck[g.top:end])
+    rng.shuffle(rest)
+    c.deck[g.top:end] = bytes(rest)
+    return c
+
+
 class Rollout:
     """Plays a position to the end: both seats as the generation's player while the stock lasts
     (the seat that did not choose, with `opponents`, as one of them drawn by `rng` each rollout),
@@ -246,7 +259,7 @@ def gen_chunk(args):
     `policy`: None for hard1, else a weights file whose net plays (tools/train.py's NetPlayer).
     `opponents`: () or policies (the same kinds, `policy` last) from which each rollout draws the
     player of the seat that did not choose, the same for every card of a placement."""
-    seed, deals, k, sample_p, eps, policy, opponents = args
+    seed, deals, k, sample_p, eps, policy, opponents, true_hands = args
     rules = core.Rules()
     rng = random.Random(seed)
     makers = [player_maker(p) for p in opponents]  # (the last is policy's: its file read once)
@@ -273,7 +286,7 @@ def gen_chunk(args):
                 acts = list(v.legal[: v.nlegal])
                 ys = [0.0] * len(acts)
                 for _ in range(k):
-                    w = determinize(g, v, rng)
+                    w = restock(g, rng) if true_hands else determinize(g, v, rng)
                     st = rng.getstate()
                     for i, a in enumerate(acts):
                         rng.setstate(st)  # (with opponents: every card meets the same one)
@@ -290,11 +303,13 @@ def gen_chunk(args):
     return out
 
 
-def generate(positions, k, seed, jobs, policy=None, opponents=(), sample_p=0.35, eps=0.1, per_chunk=10):
+def generate(positions, k, seed, jobs, policy=None, opponents=(), sample_p=0.35, eps=0.1, per_chunk=10,
+             true_hands=False):
     """About `positions` scored positions, in chunks of self-play deals spread over `jobs` processes."""
     per_deal = 30 * sample_p  # scored decisions per deal, about
     chunks = max(1, int(positions / per_deal / per_chunk + 0.999))
-    args = [(seed * 100003 + i, per_chunk, k, sample_p, eps, policy, tuple(opponents)) for i in range(chunks)]
+    args = [(seed * 100003 + i, per_chunk, k, sample_p, eps, policy, tuple(opponents), true_hands)
+            for i in range(chunks)]
     data = []
     t0 = time.time()
     with pool_of(jobs) as pool:
@@ -559,6 +574,8 @@ def main(argv=None):
     ap.add_argument("--pool-from", type=int, default=3,
                     help="from this generation on, each rollout's opponent is hard1 or an earlier generation's net")
     ap.add_argument("--samples", type=int, default=6, help="placements per scored position (K)")
+    ap.add_argument("--true-hands", action="store_true",
+                    help="new generations' rollouts keep every hand as dealt and shuffle only the stock")
     ap.add_argument("--hidden", type=int, default=32, help="hidden units of each fitted net")
     ap.add_argument("--members", type=int, default=4,
                     help="the last generation's net, and the one before a pooled generation, average this many"
@@ -588,7 +605,8 @@ def main(argv=None):
             opponents = policies if gen >= a.pool_from else ()
             sys.stderr.write("generation %d: positions played and rolled out as %s%s\n" % (
                 gen, policy or "hard1", ", the opponent drawn from %d players" % len(opponents) if opponents else ""))
-            X, y, grp = matrix(generate(a.positions, a.samples, a.seed + 1000 * gen, a.jobs, policy, opponents))
+            X, y, grp = matrix(generate(a.positions, a.samples, a.seed + 1000 * gen, a.jobs, policy, opponents,
+                                        true_hands=a.true_hands))
             if cache:
                 cache.parent.mkdir(parents=True, exist_ok=True)
                 np.savez_compressed(cache, X=X, y=y, grp=grp)

@@ -36,7 +36,8 @@ Resumable: with --data, each generation's positions are kept (genN.npz) and a ru
 from the last generation it finished, fitting only where it must: a generation whose successor is
 kept needs no net, nor one whose net --policy gives. --exact-ends ends the new generations'
 rollouts in an exact solve once the stock is gone (every hand of the placement seen); --shapes
-picks the tables they play. Nothing here runs on a board.
+picks the tables they play; --true-hands rolls them out from the hands as dealt, only the stock
+shuffled (docs/ai-comparison.md: no gain at 4 players, +0.01 at 2). Nothing here runs on a board.
 """
 import argparse
 import json
@@ -197,7 +198,7 @@ def maker(policy, search):
 
 def gen_chunk(args):
     """Scored positions of `deals` self-play deals of table `words` from `seed`."""
-    words, seed, deals, k, sample_p, eps, policy, exact = args
+    words, seed, deals, k, sample_p, eps, policy, exact, true_hands = args
     rules = parse_rules(words)
     n = rules.players
     rng = random.Random(seed)
@@ -219,7 +220,7 @@ def gen_chunk(args):
                 acts = list(v.legal[: v.nlegal])
                 ys = [0.0] * len(acts)
                 for _ in range(k):
-                    w = train.determinize(g, v, rng)
+                    w = train.restock(g, rng) if true_hands else train.determinize(g, v, rng)
                     for i, a in enumerate(acts):
                         c = train.clone(w)
                         c.apply(a)
@@ -247,12 +248,13 @@ def gen_chunk(args):
     return out
 
 
-def generate(positions, k, seed, jobs, policy=None, sample_p=0.3, eps=0.1, per_chunk=5, exact=False, shapes=SHAPES):
+def generate(positions, k, seed, jobs, policy=None, sample_p=0.3, eps=0.1, per_chunk=5, exact=False, shapes=SHAPES,
+             true_hands=False):
     """About `positions` scored positions, the shapes in turn, in chunks over `jobs` processes;
     `exact`: rollouts end in an exact solve once the stock is gone (solvable())."""
     per_deal = 28 * sample_p  # decisions before the last drawing round, about, times the share
     chunks = max(len(shapes), int(positions / per_deal / per_chunk + 0.999))
-    args = [(shapes[i % len(shapes)], seed * 100003 + i, per_chunk, k, sample_p, eps, policy, exact)
+    args = [(shapes[i % len(shapes)], seed * 100003 + i, per_chunk, k, sample_p, eps, policy, exact, true_hands)
             for i in range(chunks)]
     data = []
     t0 = time.time()
@@ -309,6 +311,8 @@ def main(argv=None):
     ap.add_argument("--exact-ends", action="store_true",
                     help="new generations' rollouts end in an exact solve once the stock is gone")
     ap.add_argument("--shapes", default=",".join(SHAPES), help="the tables new generations play, comma-separated")
+    ap.add_argument("--true-hands", action="store_true",
+                    help="new generations' rollouts keep every hand as dealt and shuffle only the stock")
     ap.add_argument("--policy", help="the net the first new generation plays as (else the one before, fitted again)")
     a = ap.parse_args(argv)
     shapes = tuple(w.strip() for w in a.shapes.split(","))
@@ -323,7 +327,8 @@ def main(argv=None):
         else:
             sys.stderr.write("generation %d: positions played and rolled out as %s\n" % (gen, policy or "hard1"))
             X, y, grp = train.matrix(generate(a.positions, a.samples, a.seed + 1000 * gen, a.jobs, policy,
-                                              exact=a.exact_ends, shapes=shapes), tablenet.N_IN)
+                                              exact=a.exact_ends, shapes=shapes, true_hands=a.true_hands),
+                                     tablenet.N_IN)
             if cache:
                 cache.parent.mkdir(parents=True, exist_ok=True)
                 np.savez_compressed(cache, X=X, y=y, grp=grp)
