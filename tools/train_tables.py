@@ -37,7 +37,7 @@ from the last generation it finished, fitting only where it must: a generation w
 kept needs no net, nor one whose net --policy gives. --exact-ends ends the new generations'
 rollouts in an exact solve once the stock is gone (every hand of the placement seen); --shapes
 picks the tables they play; --true-hands rolls them out from the hands as dealt, only the stock
-shuffled (docs/ai-comparison.md: no gain at 4 players, +0.01 at 2). Nothing here runs on a board.
+shuffled (docs/ai-comparison.md: no gain at 4 players, +0.008 at 2). Nothing here runs on a board.
 """
 import argparse
 import json
