@@ -81,16 +81,9 @@ def determinize(g, v, rng):
     """A copy of g with the cards seat v.seat cannot see placed again at random among the other
     seats' hidden cards and the face-down stock (no voids: the tables trained have no must-follow).
     With 2 players the other seats are the opponent (tools/train_tables.py uses it for 3 and 4)."""
-    c = clone(g)
     slots = [s * core.HAND_MAX + i for s in range(g.n) if s != v.seat
              for i in range(g.hand_len[s]) if not v.holder[g.hands[s * core.HAND_MAX + i]]]
-    end = g.end - (g.trump_card != core.NO_CARD)
-    unseen = [c.hands[i] for i in slots] + list(g.deck[g.top:end])
-    rng.shuffle(unseen)
-    for k, i in enumerate(slots):
-        c.hands[i] = unseen[k]
-    c.deck[g.top:end] = bytes(unseen[len(slots):])
-    return c
+    return _place_again(g, slots, rng)
 
 
 def restock(g, rng):
@@ -98,11 +91,18 @@ def restock(g, rng):
     (--true-hands). The hands the play led to are a draw from what that play makes likely, so
     targets rolled out from them teach the net, which sees only the View, what the play says of
     the hidden hands; determinize() places them as if nothing were known."""
+    return _place_again(g, (), rng)
+
+
+def _place_again(g, slots, rng):
+    """A copy of g with the cards of hand slots `slots` and the face-down stock shuffled together."""
     c = clone(g)
     end = g.end - (g.trump_card != core.NO_CARD)
-    rest = list(g.deck[g.top:end])
-    rng.shuffle(rest)
-    c.deck[g.top:end] = bytes(rest)
+    unseen = [g.hands[i] for i in slots] + list(g.deck[g.top:end])
+    rng.shuffle(unseen)
+    for k, i in enumerate(slots):
+        c.hands[i] = unseen[k]
+    c.deck[g.top:end] = bytes(unseen[len(slots):])
     return c
 
 
